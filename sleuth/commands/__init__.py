@@ -1,0 +1,1 @@
+"""Subcommands of the `sleuth` command, one module per group."""

@@ -1,0 +1,34 @@
+"""The contract every game meets. Knows no game by name."""
+
+from sleuth.core.actions import EVERYONE, Action, Event
+from sleuth.core.errors import CorruptRecord, IllegalAction
+from sleuth.core.game import (
+    GameSpec,
+    GameState,
+    Record,
+    games,
+    new_game,
+    play_out,
+    register,
+    replay,
+    spec,
+)
+from sleuth.core.rng import Rng
+
+__all__ = [
+    "EVERYONE",
+    "Action",
+    "CorruptRecord",
+    "Event",
+    "GameSpec",
+    "GameState",
+    "IllegalAction",
+    "Record",
+    "Rng",
+    "games",
+    "new_game",
+    "play_out",
+    "register",
+    "replay",
+    "spec",
+]

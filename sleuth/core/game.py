@@ -1,0 +1,237 @@
+"""The contract every game meets, and the registry the games sign up to.
+
+A game state answers the same few questions whatever the game:
+whose decision is pending (`to_move`), what they may do (`legal_actions`),
+do it (`apply`, which returns the events it caused), what a seat may know
+(`view`), and whether it is over (`over`, `winners`). Chance comes only from
+the state's own seeded generator, so a record of options, seed and accepted
+actions replays the game exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from sleuth.core.actions import Action, Event, JSONValue
+from sleuth.core.errors import CorruptRecord, IllegalAction
+from sleuth.core.options import describe_options, parse_options
+from sleuth.core.rng import Rng
+
+
+class GameState(ABC):
+    """One game in progress. Subclasses implement the underscored hooks."""
+
+    name: ClassVar[str]
+
+    def __init__(self, players: int, seed: int, options: Any) -> None:
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self._legal_cache: list[Action] | None = None
+
+    # --- the questions every state answers -------------------------------------------
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending, or None once the game is over."""
+
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    @property
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that won (empty while the game goes on, or if nobody won)."""
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take now (a fresh list each call)."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.over else self._legal_actions()
+        return list(self._legal_cache)
+
+    def is_legal(self, action: Action) -> bool:
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.over else self._legal_actions()
+        return action in self._legal_cache
+
+    def apply(self, action: Action | Mapping[str, JSONValue]) -> list[Event]:
+        """Take an action for the seat to move; return the events it caused.
+
+        Raises IllegalAction, changing nothing, if the action is malformed or not
+        allowed now.
+        """
+        if not isinstance(action, Action):
+            action = Action.from_json(action)
+        if self.over:
+            raise IllegalAction("the game is over")
+        if not self.is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self._legal_cache = None
+        events = self._apply(action)
+        self.history.append(action)
+        self.log.extend(events)
+        return events
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, JSONValue]:
+        """A JSON-ready dict of exactly what `seat` may know (None: a spectator)."""
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The whole event log as `seat` was allowed to see it."""
+        return [e for e in self.log if e.visible_to(seat)]
+
+    def record(self) -> Record:
+        return Record(
+            game=self.name,
+            players=self.players,
+            seed=self.seed,
+            options=dataclasses.asdict(self.options),
+            actions=[a.to_json() for a in self.history],
+        )
+
+    def resample(self, seat: int, rng: Rng) -> GameState:
+        """A full state that `seat` cannot tell apart from this one, hidden parts redrawn.
+
+        Search bots (IS-MCTS, determinisation) plan on such states without peeking.
+        """
+        raise NotImplementedError(f"{self.name} cannot resample hidden state yet")
+
+    # --- hooks for each game -----------------------------------------------------------
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out an action already known to be legal."""
+
+    def _why_illegal(self, action: Action) -> str:
+        """A player-facing reason why `action` is not allowed now."""
+        return f"'{action}' is not allowed now"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows of one game."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options_type: type[Any]
+    factory: Callable[[int, int, Any], GameState]
+    seat_names: str = "player"
+
+    def describe(self) -> dict[str, JSONValue]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "seat_name": self.seat_names,
+            "options": describe_options(self.options_type),
+        }
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> None:
+    _REGISTRY[spec.name] = spec
+
+
+def games() -> list[str]:
+    """The names of the games this installation offers."""
+    return list(_REGISTRY)
+
+
+def spec(name: str) -> GameSpec:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise IllegalAction(f"no game called {name!r}; choose one of {', '.join(_REGISTRY)}") from None
+
+
+def new_game(name: str, players: int, seed: int = 0, **options: Any) -> GameState:
+    """Start a game: its name, how many seats, the seed for all its chance, its options."""
+    game = spec(name)
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise IllegalAction("players must be a whole number")
+    if not game.min_players <= players <= game.max_players:
+        raise IllegalAction(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, not {players}"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise IllegalAction("seed must be a whole number")
+    return game.factory(players, seed, parse_options(game.options_type, options))
+
+
+@dataclass
+class Record:
+    """A game as data: name, seats, seed, options and accepted actions. Replays exactly."""
+
+    game: str
+    players: int
+    seed: int
+    options: dict[str, JSONValue] = field(default_factory=dict)
+    actions: list[dict[str, JSONValue]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Record:
+        try:
+            return cls(
+                game=str(data["game"]),
+                players=int(data["players"]),
+                seed=int(data["seed"]),
+                options=dict(data.get("options", {})),
+                actions=[dict(a) for a in data.get("actions", [])],
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise CorruptRecord(f"not a game record: {err}") from err
+
+
+def replay(record: Record | Mapping[str, JSONValue], upto: int | None = None) -> GameState:
+    """Rebuild the state a record describes (optionally only its first `upto` actions)."""
+    rec = record if isinstance(record, Record) else Record.from_json(record)
+    try:
+        state = new_game(rec.game, rec.players, rec.seed, **rec.options)
+    except IllegalAction as err:
+        raise CorruptRecord(f"the record's game cannot be set up: {err}") from err
+    for number, action in enumerate(rec.actions[:upto]):
+        try:
+            state.apply(action)
+        except IllegalAction as err:
+            raise CorruptRecord(f"action {number} ({action}) does not replay: {err}") from err
+    return state
+
+
+def play_out(state: GameState, choose: Callable[[GameState], Action], max_actions: int) -> int:
+    """Apply `choose(state)` until the game ends or `max_actions` were taken; return the count."""
+    taken = 0
+    while not state.over and taken < max_actions:
+        state.apply(choose(state))
+        taken += 1
+    return taken
+
+
+__all__: Sequence[str] = [
+    "GameSpec",
+    "GameState",
+    "Record",
+    "games",
+    "new_game",
+    "play_out",
+    "register",
+    "replay",
+    "spec",
+]

@@ -1,0 +1,1 @@
+"""Stop Thief (Parker Brothers, 1979)."""

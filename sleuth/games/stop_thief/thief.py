@@ -1,0 +1,206 @@
+"""How a thief moves: the Crime Scanner's brain (rulebook, "How a Thief Moves" a-k).
+
+Everything here is a pure function of the board, a small immutable `Thief`
+and, for the choices the rulebook leaves to chance, the game's generator. The
+tracker reuses `candidate_moves` so that the notebook and the thief can never
+disagree about what is legal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from sleuth.core import Rng
+from sleuth.games.stop_thief.board import Board
+
+ClueKind = Literal["crime", "floor", "door", "glass", "street", "subway"]
+
+SUBWAY = 0  # the pseudo-space a ride passes through; never a thief's resting place
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    """What the scanner tells everyone about one thief move."""
+
+    kind: ClueKind
+    area: int | None = None  # building 1-4 or street 5-8, shown only with a crime
+
+    @property
+    def display(self) -> str:
+        """The three LED characters: '1Cr', ' FL', ' dr', ' GL', ' St'."""
+        return {
+            "crime": f"{self.area}Cr",
+            "floor": " FL",
+            "door": " dr",
+            "glass": " GL",
+            "street": " St",
+            "subway": " St",
+        }[self.kind]
+
+    @property
+    def sound(self) -> str:
+        return {
+            "crime": "crime-alarm",
+            "floor": "squeaky-floor",
+            "door": "creaking-door",
+            "glass": "breaking-glass",
+            "street": "running-feet",
+            "subway": "subway-then-street",
+        }[self.kind]
+
+    @property
+    def token(self) -> str:
+        """How a player writes the clue in a notebook: 1Cr, FL, dr, GL, St, Sub."""
+        return "Sub" if self.kind == "subway" else self.display.strip()
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "area": self.area, "display": self.display, "sound": self.sound}
+
+
+@dataclass(frozen=True, slots=True)
+class Thief:
+    """The hidden state of one thief: enough to decide his next move, nothing more.
+
+    `robbed` holds the crime locations robbed in the building he is in; they
+    register as FLOOR until he leaves it (rule h). `surfaced` is true on the
+    move after a subway ride, when rule i does not send him straight back down.
+    """
+
+    space: int
+    previous: int | None = None
+    robbed: frozenset[int] = frozenset()
+    newsstand_robbed: bool = False
+    surfaced: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    to: int
+    ride: bool = False  # through the subway, surfacing at `to`
+
+
+def start(board: Board, rng: Rng, newsstand_robbable: bool = True) -> tuple[Thief, Clue]:
+    """A new thief caught in the act at one of the 19 crime locations (ST-THIEF-03)."""
+    crimes = [c for c in board.crime_codes if newsstand_robbable or c != board.newsstand]
+    code = rng.choice(crimes)
+    return begin_at(board, code)
+
+
+def begin_at(board: Board, code: int) -> tuple[Thief, Clue]:
+    space = board.spaces[code]
+    if space.kind != "crime":
+        raise ValueError(f"a thief starts at a crime location, not {code}")
+    thief = Thief(
+        space=code,
+        robbed=frozenset({code}) if space.indoor else frozenset(),
+        newsstand_robbed=space.newsstand,
+    )
+    return thief, Clue("crime", space.area)
+
+
+def robbable(board: Board, thief: Thief, code: int) -> bool:
+    space = board.spaces[code]
+    if space.kind != "crime":
+        return False
+    if space.newsstand:
+        return not thief.newsstand_robbed
+    return code not in thief.robbed
+
+
+def _past(a: int, mid: int, b: int) -> bool:
+    """Does going a -> mid -> b carry on in the same direction along one axis?"""
+    return (mid > a and b > mid) or (mid < a and b < mid)
+
+
+def through(board: Board, thief: Thief, to: int) -> bool:
+    """Is `to` on the far side of the door or window the thief stands in (rule e)?"""
+    here = board.spaces[thief.space]
+    if thief.previous is None or thief.previous == SUBWAY:
+        return True
+    prev, nxt = board.spaces[thief.previous], board.spaces[to]
+    if here.crossing == "rows":
+        return _past(prev.row, here.row, nxt.row)
+    if here.crossing == "cols":
+        return _past(prev.col, here.col, nxt.col)
+    # The one door on a diagonal wall (3-44): its wall runs through the square above it.
+    return _past(prev.row, here.row - 1, nxt.row)
+
+
+def candidate_moves(board: Board, thief: Thief) -> list[Move]:
+    """Every move the rules allow the thief now, after the forced rules have had their say.
+
+    Order: i (subway) forces a ride; e (through a door or window) narrows the
+    choice; g (grab a crime one move away) forces it when he stands in a room,
+    on a floor or crime space, not in a doorway or window (the rulebook's own
+    example has him break window 48 from door 57 with crime 46 one move away);
+    c (no straight return) removes the space he came from. If c leaves nothing, he goes back after all rather than
+    freeze (a dead end); if nothing at all is left, the list is empty.
+    """
+    here = board.spaces[thief.space]
+    if here.code in board.corner_fronts and not thief.surfaced:
+        return [Move(front, ride=True) for front in board.station_fronts]  # rule i, j
+    options = list(board.thief_neighbours[here.code])
+    if here.kind in ("door", "window"):
+        options = [n for n in options if through(board, thief, n)]  # rule e
+    if here.kind in ("floor", "crime"):  # in a room, not in a doorway: see docs decision T3
+        crimes = [n for n in options if board.spaces[n].indoor and robbable(board, thief, n)]
+        if crimes:
+            options = crimes  # rule g
+    forward = [n for n in options if n != thief.previous]  # rule c
+    return [Move(n) for n in (forward or options)]
+
+
+def apply_move(board: Board, thief: Thief, move: Move) -> tuple[Thief, Clue, bool]:
+    """The thief after a move, the clue it makes, and whether it was a crime."""
+    if move.ride:
+        return (
+            Thief(move.to, SUBWAY, frozenset(), thief.newsstand_robbed, surfaced=True),
+            Clue("subway"),
+            False,
+        )
+    space = board.spaces[move.to]
+    crime = robbable(board, thief, move.to)
+    robbed = thief.robbed if space.indoor else frozenset()  # rule h: leaving restocks
+    newsstand_robbed = thief.newsstand_robbed
+    if crime:
+        if space.newsstand:
+            newsstand_robbed = True
+        else:
+            robbed = robbed | {move.to}
+    after = replace(
+        thief, space=move.to, previous=thief.space, robbed=robbed,
+        newsstand_robbed=newsstand_robbed, surfaced=False,
+    )  # fmt: skip
+    return after, clue_of(board, space.code, crime), crime
+
+
+def clue_of(board: Board, code: int, crime: bool) -> Clue:
+    space = board.spaces[code]
+    if crime:
+        return Clue("crime", space.area)
+    kind = space.kind
+    if kind == "crime":  # robbed: a floor indoors (rule h), the street for the newsstand
+        return Clue("street" if space.newsstand else "floor")
+    return Clue({"floor": "floor", "door": "door", "window": "glass", "street": "street"}[kind])
+
+
+def choose_move(rng: Rng, moves: list[Move]) -> Move:
+    """The thief's free choice among legal moves: uniform (the rulebook gives no bias).
+
+    A ride picks its exit among the five stations with equal odds (rule j).
+    """
+    return rng.choice(moves)
+
+
+def flee_moves(board: Board, thief: Thief, moves: list[Move], cops: int) -> list[Move]:
+    """During an escape, the moves that do not bring him nearer the space the cops came to."""
+    cr, cc = board.centre(cops)
+
+    def distance(code: int) -> float:
+        r, c = board.centre(code)
+        return max(abs(r - cr), abs(c - cc))
+
+    now = distance(thief.space)
+    away = [m for m in moves if m.ride or distance(m.to) >= now]
+    return away or moves
