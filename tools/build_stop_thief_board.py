@@ -30,7 +30,10 @@ Cell = tuple[int, int]
 
 
 def build() -> dict[str, object]:
-    grid = [line.ljust(SIZE) for line in (SOURCE / "board-grid-38x38.txt").read_text().split("\n")[:SIZE]]
+    grid = [
+        line.ljust(SIZE)
+        for line in (SOURCE / "board-grid-38x38.txt").read_text().split("\n")[:SIZE]
+    ]
     numbered = json.loads((SOURCE / "numbered-spaces.json").read_text())
 
     owner: dict[Cell, Cell] = {}
@@ -39,7 +42,9 @@ def build() -> dict[str, object]:
             ch = grid[r][c]
             if ch == " ":
                 continue
-            owner[(r, c)] = owner[(r, c - 1)] if ch == "<" else owner[(r - 1, c)] if ch == "^" else (r, c)
+            owner[(r, c)] = (
+                owner[(r, c - 1)] if ch == "<" else owner[(r - 1, c)] if ch == "^" else (r, c)
+            )
     cells: dict[Cell, list[Cell]] = {}
     for cell, node in owner.items():
         cells.setdefault(node, []).append(cell)
@@ -97,11 +102,46 @@ def build() -> dict[str, object]:
         "spaces": spaces,
         "thief_neighbours": neighbours,
         "stations": [
-            {"id": "subway-nw", "name": "North-west subway", "front": 899, "corner": True, "row": 0, "col": 0},
-            {"id": "subway-ne", "name": "North-east subway", "front": 599, "corner": True, "row": 0, "col": 37},
-            {"id": "subway-sw", "name": "South-west subway", "front": 799, "corner": True, "row": 37, "col": 0},
-            {"id": "subway-se", "name": "South-east subway", "front": 699, "corner": True, "row": 37, "col": 37},
-            {"id": "subway-centre", "name": "Centre subway", "front": 500, "corner": False, "row": 18, "col": 18},
+            {
+                "id": "subway-nw",
+                "name": "North-west subway",
+                "front": 899,
+                "corner": True,
+                "row": 0,
+                "col": 0,
+            },
+            {
+                "id": "subway-ne",
+                "name": "North-east subway",
+                "front": 599,
+                "corner": True,
+                "row": 0,
+                "col": 37,
+            },
+            {
+                "id": "subway-sw",
+                "name": "South-west subway",
+                "front": 799,
+                "corner": True,
+                "row": 37,
+                "col": 0,
+            },
+            {
+                "id": "subway-se",
+                "name": "South-east subway",
+                "front": 699,
+                "corner": True,
+                "row": 37,
+                "col": 37,
+            },
+            {
+                "id": "subway-centre",
+                "name": "Centre subway",
+                "front": 500,
+                "corner": False,
+                "row": 18,
+                "col": 18,
+            },
         ],
         "acme": {"row": 1, "col": 18},
     }

@@ -156,7 +156,9 @@ def spec(name: str) -> GameSpec:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise IllegalAction(f"no game called {name!r}; choose one of {', '.join(_REGISTRY)}") from None
+        raise IllegalAction(
+            f"no game called {name!r}; choose one of {', '.join(_REGISTRY)}"
+        ) from None
 
 
 def new_game(name: str, players: int, seed: int = 0, **options: Any) -> GameState:

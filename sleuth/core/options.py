@@ -9,10 +9,10 @@ from typing import Any, TypeVar
 
 from sleuth.core.errors import IllegalAction
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
-def parse_options(cls: type[O], given: Mapping[str, Any]) -> O:
+def parse_options(cls: type[OptionsT], given: Mapping[str, Any]) -> OptionsT:
     """Build an options object from JSON-like values, refusing unknown names and wrong types.
 
     Range checks live in each options class's `__post_init__` and raise ValueError,
@@ -23,7 +23,9 @@ def parse_options(cls: type[O], given: Mapping[str, Any]) -> O:
     known = {f.name for f in dataclasses.fields(cls)}
     unknown = sorted(set(given) - known)
     if unknown:
-        raise IllegalAction(f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        raise IllegalAction(
+            f"unknown option(s): {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+        )
     values: dict[str, Any] = {}
     for name, value in given.items():
         expected = hints[name]

@@ -99,9 +99,13 @@ class Board:
         self.thief_neighbours: dict[int, tuple[int, ...]] = {
             int(code): tuple(int(n) for n in ns) for code, ns in data["thief_neighbours"].items()
         }
-        self.crime_codes: tuple[int, ...] = tuple(c for c, s in self.spaces.items() if s.kind == "crime")
+        self.crime_codes: tuple[int, ...] = tuple(
+            c for c, s in self.spaces.items() if s.kind == "crime"
+        )
         self.newsstand: int = next(c for c, s in self.spaces.items() if s.newsstand)
-        self.corner_fronts: frozenset[int] = frozenset(st.front for st in self.stations if st.corner)
+        self.corner_fronts: frozenset[int] = frozenset(
+            st.front for st in self.stations if st.corner
+        )
         self.station_fronts: tuple[int, ...] = tuple(st.front for st in self.stations)
         self._validate()
 
@@ -134,7 +138,9 @@ class Board:
             letter = self.grid[anchor[0]][anchor[1]]
             code = code_at.get(anchor)
             if letter.isupper() != (code is not None):
-                raise BoardError(f"square {anchor} is {'un' if code is None else ''}numbered in error")
+                raise BoardError(
+                    f"square {anchor} is {'un' if code is None else ''}numbered in error"
+                )
             node_id = str(code) if code is not None else f"r{anchor[0]:02d}c{anchor[1]:02d}"
             if anchor == acme_anchor:
                 node_id = "acme"
@@ -181,8 +187,12 @@ class Board:
                         other = self.cell_node.get((r + dr, c + dc))
                         if other is None or other == node.index or not self.nodes[other].walkable:
                             continue
-                        if dr and dc and not (
-                            self._walkable_cell((r + dr, c)) or self._walkable_cell((r, c + dc))
+                        if (
+                            dr
+                            and dc
+                            and not (
+                                self._walkable_cell((r + dr, c)) or self._walkable_cell((r, c + dc))
+                            )
                         ):
                             continue  # squeezing diagonally past a wall corner
                         out[node.index].add(other)

@@ -6,7 +6,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 Effect = Literal[
     "extra_turn", "lose_turn", "move_anywhere", "extra_spaces", "tip", "extra_clues",
@@ -39,36 +39,54 @@ class Poster:
     reward: int
 
 
+@dataclass(frozen=True, slots=True)
+class License:
+    name: str
+    detective: Literal["male", "female"]
+
+
 @dataclass(frozen=True)
 class Content:
     cards: tuple[SleuthCard, ...]
     posters: tuple[Poster, ...]
-    licenses: tuple[str, ...]
+    licenses: tuple[License, ...]
 
 
-def parse_content(data: dict[str, object]) -> Content:
+def parse_content(data: Any) -> Content:
+    """Check and convert the JSON content file; raise ContentError on anything amiss."""
     cards: list[SleuthCard] = []
-    for kind in data["sleuth_cards"]:  # type: ignore[attr-defined]
+    for kind in data["sleuth_cards"]:
         if kind["effect"] not in EFFECTS:
             raise ContentError(f"unknown card effect {kind['effect']!r}")
         needs_amount = kind["effect"] in ("extra_spaces", "tip", "extra_clues", "collect")
         if needs_amount != ("amount" in kind):
-            raise ContentError(f"card {kind['name']!r}: amount is {'missing' if needs_amount else 'extra'}")
+            raise ContentError(
+                f"card {kind['name']!r}: amount is {'missing' if needs_amount else 'extra'}"
+            )
         for _ in range(int(kind["count"])):
             cards.append(
-                SleuthCard(len(cards), kind["name"], kind["effect"], int(kind.get("amount", 0)), kind["text"])
+                SleuthCard(
+                    len(cards),
+                    kind["name"],
+                    kind["effect"],
+                    int(kind.get("amount", 0)),
+                    kind["text"],
+                )
             )
     if len(cards) != 32:
         raise ContentError(f"there are 32 Sleuth Cards, not {len(cards)}")
     posters = tuple(
         Poster(i, p["name"], int(p["reward"]))
-        for i, p in enumerate(data["wanted_posters"])  # type: ignore[arg-type]
+        for i, p in enumerate(data["wanted_posters"])
     )
     if len(posters) != 10 or any(p.reward < 800 for p in posters):
         raise ContentError("there are 10 WANTED posters, each worth at least $800")
-    licenses = tuple(str(n) for n in data["detective_licenses"])  # type: ignore[attr-defined]
-    if len(licenses) != 8:
-        raise ContentError("there are 8 Detective Licenses")
+    licenses = tuple(
+        License(str(item["name"]), item["detective"])
+        for item in data["detective_licenses"]
+    )
+    if sorted(lic.detective for lic in licenses) != ["female"] * 4 + ["male"] * 4:
+        raise ContentError("there are 8 Detective Licenses, 4 for male and 4 for female detectives")
     return Content(tuple(cards), posters, licenses)
 
 

@@ -19,7 +19,8 @@ class StopThiefOptions:
         default=0.25, metadata=_help("Chance that a CLUE press leaves the thief where he is")
     )
     escape_chance: float = field(
-        default=0.25, metadata=_help("Chance that the cops, sent to the right space, let him escape")
+        default=0.25,
+        metadata=_help("Chance that the cops, sent to the right space, let him escape"),
     )
     six_move_escape_chance: float = field(
         default=0.5, metadata=_help("Chance that an escape runs 6 moves rather than 5")

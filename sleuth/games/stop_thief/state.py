@@ -81,7 +81,7 @@ class StopThief(GameState):
 
     # --- set-up (ST-SETUP) ---------------------------------------------------------------
     def _set_up(self) -> list[Event]:
-        licenses = list(self.content.licenses)
+        licenses = [lic.name for lic in self.content.licenses]
         self.rng.shuffle(licenses)
         self.detectives = [
             Detective(seat, licenses[seat], self.board.acme) for seat in range(self.players)
@@ -176,7 +176,9 @@ class StopThief(GameState):
         elif turn.phase == "roll":
             actions.append(Action.of("roll"))
         elif turn.phase == "move":
-            actions.extend(Action.of("move", to=self.board.node_id(n)) for n in self._destinations())
+            actions.extend(
+                Action.of("move", to=self.board.node_id(n)) for n in self._destinations()
+            )
         else:
             actions.append(Action.of("end_turn"))
             actions.extend(
@@ -209,7 +211,9 @@ class StopThief(GameState):
         if action.kind == "move" and turn.phase == "move":
             return "you cannot reach that space with this roll"
         if action.kind == "ride":
-            return "you may ride the subway only from a station, once a turn, without splitting a move"
+            return (
+                "you may ride the subway only from a station, once a turn, without splitting a move"
+            )
         return f"'{action}' is not allowed now: {phase_needs.get(turn.phase, 'the game is over')}"
 
     def _apply(self, action: Action) -> list[Event]:
@@ -305,7 +309,7 @@ class StopThief(GameState):
         return self._end_turn()
 
     def _do_pay_fine(self, action: Action) -> list[Event]:
-        """Pay $100, or $50 if that is all, or nothing (ST-MONEY-03); the turn ends (ST-ARREST-13)."""
+        """Pay $100, or $50 if that is all, or nothing; then the turn ends (ST-MONEY-03)."""
         me = self.detectives[self.turn.seat]
         paid = min(FINE, me.money)
         me.money -= paid
@@ -389,7 +393,9 @@ class StopThief(GameState):
         ]
         events.extend(self._card_effect(me, card, target))
         if not self.over:
-            events.append(Event("card_drawn", {"card": self.content.cards[drawn].to_json()}, me.seat))
+            events.append(
+                Event("card_drawn", {"card": self.content.cards[drawn].to_json()}, me.seat)
+            )
         return events
 
     def _card_effect(self, me: Detective, card: SleuthCard, target: int | None) -> list[Event]:
@@ -461,9 +467,7 @@ class StopThief(GameState):
             return events + self._end_turn()
         me.money += reward
         me.posters.append(self.poster)
-        events.append(
-            Event("reward", {"seat": me.seat, "amount": reward, "poster": self.poster})
-        )
+        events.append(Event("reward", {"seat": me.seat, "amount": reward, "poster": self.poster}))
         events.extend(self._check_win(me))
         if self.over:
             return events

@@ -134,8 +134,9 @@ def candidate_moves(board: Board, thief: Thief) -> list[Move]:
     choice; g (grab a crime one move away) forces it when he stands in a room,
     on a floor or crime space, not in a doorway or window (the rulebook's own
     example has him break window 48 from door 57 with crime 46 one move away);
-    c (no straight return) removes the space he came from. If c leaves nothing, he goes back after all rather than
-    freeze (a dead end); if nothing at all is left, the list is empty.
+    c (no straight return) removes the space he came from. If c leaves nothing, he goes
+    back after all rather than freeze (a dead end); if nothing at all is left, the list
+    is empty.
     """
     here = board.spaces[thief.space]
     if here.code in board.corner_fronts and not thief.surfaced:
@@ -182,7 +183,12 @@ def clue_of(board: Board, code: int, crime: bool) -> Clue:
     kind = space.kind
     if kind == "crime":  # robbed: a floor indoors (rule h), the street for the newsstand
         return Clue("street" if space.newsstand else "floor")
-    return Clue({"floor": "floor", "door": "door", "window": "glass", "street": "street"}[kind])
+    return Clue(_CLUE_OF_KIND[kind])
+
+
+_CLUE_OF_KIND: dict[str, ClueKind] = {
+    "floor": "floor", "door": "door", "window": "glass", "street": "street",
+}  # fmt: skip
 
 
 def choose_move(rng: Rng, moves: list[Move]) -> Move:
