@@ -46,7 +46,8 @@ def test_arrest_only_on_or_next_to_the_space() -> None:
 
 
 def test_arrest_outcomes_are_exactly_three() -> None:
-    """ST-ARREST-03: every arrest is successful, false or unsuccessful."""
+    """ST-ARREST-01, ST-ARREST-03: an arrest names a space and the scanner decides: every arrest
+    is successful, false or unsuccessful."""
     seen = set()
     for seed in range(40):
         state = new(seed=seed, escape_chance=0.5)
@@ -238,3 +239,33 @@ def test_thief_moves_only_on_clue_or_escape() -> None:
             quiet_turn(state)
             assert len(state.scanner.route) == before
     assert moved > stayed > 0
+
+
+def test_fines_go_to_the_bank_not_to_a_detective() -> None:
+    """ST-MONEY-01: the Bank is kept apart from every detective's money, the Banker's too."""
+    state = new(players=3, seed=14)
+    seat = state.turn.seat
+    state.detectives[seat].licensed = False
+    state.turn.phase = "fine"
+    state._legal_cache = None
+    before = [d.money for d in state.detectives]
+    act(state, "pay_fine")
+    after = [d.money for d in state.detectives]
+    assert sum(before) - sum(after) == 100
+    assert [b - a for b, a in zip(before, after, strict=True)].count(0) == 2
+
+
+def test_each_thief_move_makes_one_clue_naming_what_he_did() -> None:
+    """ST-SCANNER-01, ST-CLUE-01: one clue per move, naming the kind of space entered (with the
+    building or street digit only for a crime), never the space itself."""
+    state = new(players=2, seed=15, still_chance=0.0)
+    for _ in range(60):
+        before = len(state.scanner.route)
+        events = quiet_turn(state)
+        steps = state.scanner.route[before:]
+        clues = [e for e in events if e.kind == "clue"]
+        assert len(clues) == len(steps)
+        for event, step in zip(clues, steps, strict=True):
+            assert event.data["kind"] == step.clue.kind
+            assert set(event.data) == {"by", "type", "bleep", "kind", "area", "display", "sound"}
+            assert (event.data["area"] is not None) == (step.clue.kind == "crime")
