@@ -35,6 +35,7 @@ class GameState(ABC):
         self.history: list[Action] = []
         self.log: list[Event] = []
         self._legal_cache: list[Action] | None = None
+        self._legal_set: frozenset[Action] = frozenset()
 
     # --- the questions every state answers -------------------------------------------
     @property
@@ -53,14 +54,18 @@ class GameState(ABC):
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take now (a fresh list each call)."""
-        if self._legal_cache is None:
-            self._legal_cache = [] if self.over else self._legal_actions()
-        return list(self._legal_cache)
+        return list(self._legal())
 
     def is_legal(self, action: Action) -> bool:
+        self._legal()
+        return action in self._legal_set
+
+    def _legal(self) -> list[Action]:
+        """The legal actions, computed once per position (apply clears them)."""
         if self._legal_cache is None:
             self._legal_cache = [] if self.over else self._legal_actions()
-        return action in self._legal_cache
+            self._legal_set = frozenset(self._legal_cache)
+        return self._legal_cache
 
     def apply(self, action: Action | Mapping[str, JSONValue]) -> list[Event]:
         """Take an action for the seat to move; return the events it caused.

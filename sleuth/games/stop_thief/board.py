@@ -157,6 +157,7 @@ class Board:
         self.station_nodes: tuple[int, ...] = tuple(self.node_by_id[st.id] for st in self.stations)
         self.touching: tuple[frozenset[int], ...] = self._touching()
         self.steps: tuple[tuple[int, ...], ...] = self._detective_steps()
+        self._rings: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def _touching(self) -> tuple[frozenset[int], ...]:
         """Nodes sharing an edge or a corner of a square: 'directly next to' for arrests."""
@@ -261,6 +262,24 @@ class Board:
                     dist[nxt] = d + 1
                     queue.append(nxt)
         return dist
+
+    def within(self, start: int, limit: int) -> tuple[int, ...]:
+        """Every node at most `limit` detective steps from `start` (start included).
+
+        Precomputed per start node on first use: detectives ask at every move.
+        """
+        ring = self._rings.get(start)
+        if ring is None:
+            dist = self.distances(start, self.size * self.size)
+            by_distance = sorted(dist, key=lambda n: (dist[n], n))
+            cut = [0] * (max(dist.values()) + 2)
+            for n in by_distance:
+                cut[dist[n] + 1] += 1
+            for k in range(1, len(cut)):
+                cut[k] += cut[k - 1]
+            ring = self._rings[start] = (tuple(by_distance), tuple(cut[1:]))
+        order, counts = ring
+        return order[: counts[min(limit, len(counts) - 1)]] if limit >= 0 else ()
 
     def next_to(self, node: int, code: int) -> bool:
         """Is a detective on `node` on or directly next to numbered space `code`?"""

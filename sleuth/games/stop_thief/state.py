@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 from collections import deque
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, register
@@ -59,6 +60,16 @@ class Turn:
     anywhere: bool = False
     card_played: bool = False
     rode: bool = False
+
+
+# Ready-made actions: legal_actions runs at every step of millions of simulated moves.
+PAY_FINE, CLUE, ROLL, END_TURN = (Action.of(k) for k in ("pay_fine", "clue", "roll", "end_turn"))
+ARRESTS = {code: Action.of("arrest", space=code) for code in load_board().spaces}
+
+
+@cache
+def _move_actions(board: Board) -> tuple[Action, ...]:
+    return tuple(Action.of("move", to=node.id) for node in board.nodes)
 
 
 class StopThief(GameState):
@@ -167,23 +178,20 @@ class StopThief(GameState):
     def _legal_actions(self) -> list[Action]:
         turn, me = self.turn, self.detectives[self.turn.seat]
         if turn.phase == "fine":
-            return [Action.of("pay_fine")]
+            return [PAY_FINE]
         if not me.licensed:  # clue_on_fine_turn: the CLUE press, then the fine; nothing else
-            return [Action.of("clue")]
+            return [CLUE]
         actions: list[Action] = []
         if turn.phase == "clue":
-            actions.append(Action.of("clue"))
+            actions.append(CLUE)
         elif turn.phase == "roll":
-            actions.append(Action.of("roll"))
+            actions.append(ROLL)
         elif turn.phase == "move":
-            actions.extend(
-                Action.of("move", to=self.board.node_id(n)) for n in self._destinations()
-            )
+            moves = _move_actions(self.board)
+            actions.extend(moves[n] for n in self._destinations())
         else:
-            actions.append(Action.of("end_turn"))
-            actions.extend(
-                Action.of("arrest", space=code) for code in self._arrest_targets(me.node)
-            )
+            actions.append(END_TURN)
+            actions.extend(ARRESTS[code] for code in self._arrest_targets(me.node))
         actions.extend(self._ride_actions())
         if not turn.card_played:
             actions.extend(self._card_actions(me))
@@ -234,7 +242,7 @@ class StopThief(GameState):
         else:
             assert self.turn.dice is not None
             allowance = sum(self.turn.dice) + self.turn.extra_spaces
-            reach = set(self.board.distances(me.node, allowance))
+            reach = set(self.board.within(me.node, allowance))
         landing = {n for n in reach if n not in occupied}
         for blocked in reach & occupied:
             # Landing by count on another detective: go to any square next to it (ST-MOVE-04).
