@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from sleuth.commands import stop_thief
+from sleuth.commands import play, scanner, stop_thief
 
 app = typer.Typer(
     help="sleuth: classic detective board games to play and study.",
@@ -12,6 +12,8 @@ app = typer.Typer(
     add_completion=False,
 )
 app.add_typer(stop_thief.app, name="stop-thief", help="Stop Thief tools: the detective's notebook.")
+app.command("scanner")(scanner.scanner)
+app.command("play")(play.play)
 
 
 @app.command("games")
