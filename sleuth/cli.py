@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from sleuth.commands import play, scanner, stop_thief
+from sleuth.commands import play, scanner, serve, stop_thief
 
 app = typer.Typer(
     help="sleuth: classic detective board games to play and study.",
@@ -14,6 +14,7 @@ app = typer.Typer(
 app.add_typer(stop_thief.app, name="stop-thief", help="Stop Thief tools: the detective's notebook.")
 app.command("scanner")(scanner.scanner)
 app.command("play")(play.play)
+app.command("serve")(serve.serve)
 
 
 @app.command("games")

@@ -1,0 +1,25 @@
+"""`sleuth serve`: the web app on this machine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on"),
+    port: int = typer.Option(8000, help="Port to listen on"),
+    db: str = typer.Option(
+        "sleuth.sqlite3", help="SQLite file, or any SQLAlchemy database URL (e.g. postgresql://...)"
+    ),
+    bot_delay: float = typer.Option(0.4, help="Seconds a bot waits before it acts"),
+) -> None:
+    """Serve the games in the browser (SQLite by default: nothing else to install)."""
+    import uvicorn
+
+    from sleuth.server.app import create_app
+
+    url = db if "://" in db else f"sqlite:///{Path(db).resolve()}"
+    typer.echo(f"sleuth: open http://{host}:{port}/ in a browser (database: {url})")
+    uvicorn.run(create_app(url, bot_delay=bot_delay), host=host, port=port, log_level="warning")

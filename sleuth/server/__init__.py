@@ -1,0 +1,1 @@
+"""The web server: HTTP API, WebSocket, storage and the static pages."""
