@@ -76,14 +76,12 @@ def parse_content(data: Any) -> Content:
     if len(cards) != 32:
         raise ContentError(f"there are 32 Sleuth Cards, not {len(cards)}")
     posters = tuple(
-        Poster(i, p["name"], int(p["reward"]))
-        for i, p in enumerate(data["wanted_posters"])
+        Poster(i, p["name"], int(p["reward"])) for i, p in enumerate(data["wanted_posters"])
     )
     if len(posters) != 10 or any(p.reward < 800 for p in posters):
         raise ContentError("there are 10 WANTED posters, each worth at least $800")
     licenses = tuple(
-        License(str(item["name"]), item["detective"])
-        for item in data["detective_licenses"]
+        License(str(item["name"]), item["detective"]) for item in data["detective_licenses"]
     )
     if sorted(lic.detective for lic in licenses) != ["female"] * 4 + ["male"] * 4:
         raise ContentError("there are 8 Detective Licenses, 4 for male and 4 for female detectives")
