@@ -1,0 +1,322 @@
+"""The terminal game: its words, its commands, its board drawing, and whole games on a pilot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+import sleuth
+from sleuth.core import Action, Event
+from sleuth.games.stop_thief.board import load_board
+from sleuth.tui.board_text import legend, node_at, render_board
+from sleuth.tui.commands import CommandError, legal_summary, parse_command
+from sleuth.tui.led import led
+from sleuth.tui.stop_thief import CoverScreen, InfoScreen, StopThiefApp
+from sleuth.tui.words import Narrator, clue_words, node_label, space_label
+
+SIZE = (160, 45)
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def test_clue_and_arrest_words() -> None:
+    n = Narrator(["Carrie Badger", "Kent Ketchum"])
+    clue = {"by": 1, "type": "clue", "bleep": False, "kind": "door", "area": None,
+            "display": " dr", "sound": "creaking-door"}  # fmt: skip
+    assert n.say(Event("clue", clue)) == (
+        "Detective 2 (Kent Ketchum) pressed CLUE: creaking door — dr."
+    )
+    arrest = Event("arrest", {"seat": 0, "space": 148, "outcome": "false"})
+    assert n.say(arrest).startswith(
+        "Detective 1 (Carrie Badger) tried an arrest at 1-48: false arrest!"
+    )
+    bleep = {"by": 0, "type": "clue", "bleep": True, "display": " dr", "sound": "bleep"}
+    assert "bleep" in clue_words(bleep) and "dr" in clue_words(bleep)
+    crime = {"kind": "crime", "area": 7, "display": "7Cr", "sound": "crime-alarm"}
+    assert clue_words(crime) == "crime alarm at the Newsstand (Street 7) — 7Cr"
+    assert space_label(593) == "5-93" and node_label("acme") == "the ACME Detective Agency"
+
+
+def test_every_event_of_a_game_has_words() -> None:
+    """Play a whole game with random choices; no event falls back to its raw data."""
+    from sleuth.bots import make_bot, play
+
+    state = sleuth.new_game("stop-thief", players=4, seed=11)
+    play(state, [make_bot("stop-thief", "random", seed=s) for s in range(4)])
+    assert state.over
+    n = Narrator()
+    lines = [n.say(e) for e in state.log]
+    assert not [line for line in lines if ": {" in line]
+    kinds = {e.kind for e in state.log}
+    assert {"setup", "hand", "clue", "roll", "move", "arrest", "game_over"} <= kinds
+    routes = n.routes(state.log[-1].data["routes"])
+    assert routes[0].startswith(f"Thief {len(routes)},") and "→" in routes[0]
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+HAND = [
+    {"id": 4, "name": "Lose a Turn", "effect": "lose_turn", "text": ""},
+    {"id": 17, "name": "Buy a Tip for $50", "effect": "tip", "text": ""},
+]
+
+
+def test_commands_read_into_actions() -> None:
+    board = load_board()
+    plain = next(n.id for n in board.nodes if n.id.startswith("r"))
+    read = {
+        "c": Action.of("clue"),
+        "R": Action.of("roll"),
+        "m 1-48": Action.of("move", to="148"),
+        "move 148": Action.of("move", to="148"),
+        f"m {plain}": Action.of("move", to=plain),
+        "m acme": Action.of("move", to="acme"),
+        "ride ne": Action.of("ride", to="subway-ne"),
+        "ride subway-centre": Action.of("ride", to="subway-centre"),
+        "a 1-48": Action.of("arrest", space=148),
+        "card 1 3": Action.of("play_card", card=4, target=2),
+        "card #17": Action.of("play_card", card=17),
+        "e": Action.of("end_turn"),
+        "pay": Action.of("pay_fine"),
+    }
+    for text, action in read.items():
+        assert parse_command(text, board, HAND, players=3).action == action, text
+    assert parse_command("legal", board).meta == "legal"
+    assert parse_command("help", board).meta == "help"
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("", "type a command"),
+        ("dance", "unknown command"),
+        ("m", "say where"),
+        ("m 9-99", "no square"),
+        ("a r05c05", "not a numbered space"),
+        ("ride home", "no subway station"),
+        ("card 5", "slots 1 to 2"),
+        ("card 1", "needs a detective"),
+        ("card 2 1", "takes no target"),
+        ("card 1 9", "from 1 to 3"),
+        ("card #3", "not in your hand"),
+        ("c now", "takes nothing"),
+    ],
+)
+def test_bad_commands_explain_themselves(text: str, says: str) -> None:
+    with pytest.raises(CommandError, match=says):
+        parse_command(text, load_board(), HAND, players=3)
+
+
+def test_legal_summary_is_compact() -> None:
+    state = sleuth.new_game("stop-thief", players=3, seed=1)
+    view = state.view(0)
+    summary = legal_summary(view["legal"], view["hand"])
+    assert (
+        summary.startswith("c (press CLUE)") and "card 1 (Lose a Turn) on detective 2/3" in summary
+    )
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def test_board_text_shows_squares_pieces_and_marks() -> None:
+    board = load_board()
+    text = render_board(board, {"acme": [0, 1, 2], "148": [3]}, marks=["147"])
+    lines = text.plain.split("\n")
+    assert len(lines) == 38 and {len(line) for line in lines} == {76}
+    r, c = board.nodes[board.node_of_code[148]].cells[0]
+    assert lines[r][2 * c] == "4"  # seat 3 stands on 1-48
+    r, c = board.nodes[board.node_of_code[147]].cells[0]
+    assert lines[r][2 * c : 2 * c + 2] == "47"
+    assert "123" in lines[board.nodes[board.acme].cells[0][0]]
+    assert node_at(board, 2 * c + 1, r) == board.node_of_code[147]
+    narrow = render_board(board, {}, wide=False).plain.split("\n")
+    assert {len(line) for line in narrow} == {38}
+    assert "crime" in legend().plain and "1-48" in legend().plain
+    assert led("1Cr").plain.count("\n") == 4
+
+
+# --- the app on a pilot -----------------------------------------------------------------------
+
+
+def run_app(app: StopThiefApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def type_command(pilot: Pilot[Any], text: str) -> None:
+    """Put a line on the command line and press Enter (typing it key by key is slow)."""
+    pilot.app.query_one("#command", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def panel(app: StopThiefApp, name: str) -> str:
+    content = app.query_one(f"#{name}", Static).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def test_one_human_against_two_bots() -> None:
+    app = StopThiefApp(players=3, bots=2, seed=4, bot_level="detective", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert state.to_move == 0 and state.view(0)["phase"] == "clue"
+        assert not isinstance(app.screen, CoverScreen)  # one human: no cover
+        hand = state.view(0)["hand"]
+        assert all(card["name"] in panel(app, "hand") for card in hand)
+        assert "Crime Scanner" in str(app.query_one("#scanner").border_title)
+
+        await type_command(pilot, "c")
+        assert state.view(0)["phase"] == "roll"
+        assert any("Detective 1" in line and "pressed CLUE" in line for line in app.log_lines)
+        await type_command(pilot, "r")
+        dice = state.view(0)["dice"]
+        assert f"dice {dice[0]}+{dice[1]}" in panel(app, "status")
+        here = state.view(0)["detectives"][0]["node"]
+        await type_command(pilot, f"m {here}")
+        assert state.view(0)["phase"] == "after"
+        turns_before = sum(1 for e in state.log if e.kind == "turn")
+        await type_command(pilot, "e")
+        # the bots took their turns at once (no delay), and it is the human's turn again
+        assert state.to_move == 0 or state.over
+        assert sum(1 for e in state.log if e.kind == "turn") >= turns_before + 2
+        assert any("Detective 2" in line for line in app.log_lines[-30:])
+
+    run_app(app, script)
+
+
+def test_bad_input_shows_an_error_and_changes_nothing() -> None:
+    app = StopThiefApp(players=3, bots=2, seed=4, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        before = (len(state.history), state.view(0))
+        for text, says in [
+            ("dance", "unknown command"),
+            ("r", "not allowed now"),
+            ("m 9-99", "no square"),
+            ("a 1-48", "after you have moved"),
+            ("card 7", "slots 1 to 3"),
+        ]:
+            await type_command(pilot, text)
+            assert says in panel(app, "message"), text
+            assert (len(state.history), state.view(0)) == before
+        assert app.query_one("#command", Input).value == ""
+
+    run_app(app, script)
+
+
+def test_hot_seat_cover_hides_the_hand() -> None:
+    app = StopThiefApp(players=2, bots=0, seed=2, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        first = state.to_move
+        assert first is not None
+        other = 1 - first
+        assert isinstance(app.screen, CoverScreen) and app.screen.seat == first
+        assert "Hidden" in panel(app, "hand")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == first
+        mine = [card["name"] for card in state.view(first)["hand"]]
+        assert all(name in panel(app, "hand") for name in mine)
+        assert any("Your Sleuth Cards" in note for note in app.notes)  # the private deal
+
+        here = state.view(first)["detectives"][first]["node"]
+        for text in ("c", "r", f"m {here}", "e"):
+            await type_command(pilot, text)
+        assert state.to_move == other
+        assert isinstance(app.screen, CoverScreen) and app.screen.seat == other
+        assert app.viewer is None and "Hidden" in panel(app, "hand")
+        await pilot.press("c", "r")  # keys behind the cover do nothing
+        assert isinstance(app.screen, CoverScreen) and state.view(other)["phase"] == "clue"
+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == other and not isinstance(app.screen, CoverScreen)
+        assert app.query_one("#command", Input).value == ""
+        theirs = [f"{c['name']} (#{c['id']})" for c in state.view(other)["hand"]]
+        assert all(name in panel(app, "hand") for name in theirs)
+        ids = {c["id"] for c in state.view(first)["hand"]} - {
+            c["id"] for c in state.view(other)["hand"]
+        }
+        assert not any(f"(#{i})" in panel(app, "hand") for i in ids)
+        assert not any("Your Sleuth Cards" in line for line in app.log_lines)
+
+    run_app(app, script)
+
+
+def test_private_events_reach_only_their_seat() -> None:
+    app = StopThiefApp(players=2, bots=0, seed=2, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.viewer
+        assert viewer is not None
+        other = 1 - viewer
+        app.take_in([Event("tip", {"seat": other, "space": 148, "after_clue": 0}, to=other)])
+        assert not any("1-48" in line for line in app.log_lines)
+        assert not any("1-48" in note for note in app.notes)
+        assert any("1-48" in line for line in app.unseen[other])
+
+    run_app(app, script)
+
+
+def test_clicking_a_square_fills_the_command_line() -> None:
+    app = StopThiefApp(players=2, bots=1, seed=3, bot_delay=0)
+    board = load_board()
+
+    async def script(pilot: Pilot[None]) -> None:
+        r, c = board.nodes[board.node_of_code[148]].cells[0]
+        await pilot.click("#board", offset=(2 * c, r))
+        await pilot.pause()
+        assert app.query_one("#command", Input).value == "m 1-48"
+
+    run_app(app, script)
+
+
+def test_bots_only_game_runs_to_the_end() -> None:
+    app = StopThiefApp(players=3, bots=3, seed=8, bot_level="detective", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state.over
+        assert isinstance(app.screen, InfoScreen)
+        assert any(line.startswith("Game over") for line in app.log_lines)
+        assert app.final_words and "→" in app.final_words[0]
+        assert "Bots only" in panel(app, "hand")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Game over" in panel(app, "message")
+
+    run_app(app, script)
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--bots", "9"], "between 0 and 3 bots"),
+        (["--bot-level", "genius"], "choose one of"),
+        (["--players", "7"], "2 to 4 players"),
+        (["nosuchgame"], "no game called"),
+    ],
+)
+def test_play_command_refuses_bad_tables(args: list[str], says: str) -> None:
+    from typer.testing import CliRunner
+
+    from sleuth.cli import app
+
+    result = CliRunner().invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    assert says in " ".join(result.output.split()).replace("│", "")
