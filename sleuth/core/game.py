@@ -14,7 +14,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from sleuth.core.actions import Action, Event, JSONValue
 from sleuth.core.errors import CorruptRecord, IllegalAction
@@ -122,6 +122,12 @@ class GameState(ABC):
         return f"'{action}' is not allowed now"
 
 
+class Narrating(Protocol):
+    """Turns a game's events into a line of words each, fed every event a seat sees, in order."""
+
+    def say(self, event: Event) -> str: ...
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the registry knows of one game."""
@@ -133,6 +139,10 @@ class GameSpec:
     options_type: type[Any]
     factory: Callable[[int, int, Any], GameState]
     seat_names: str = "player"
+    picture: Callable[[], object] | None = None
+    """The board as an SVG document (`str()` of what it returns), for web pages; optional."""
+    narrator: Callable[[], Narrating] | None = None
+    """A fresh object that puts this game's events into words, in order; optional."""
 
     def describe(self) -> dict[str, JSONValue]:
         return {
@@ -234,6 +244,7 @@ def play_out(state: GameState, choose: Callable[[GameState], Action], max_action
 __all__: Sequence[str] = [
     "GameSpec",
     "GameState",
+    "Narrating",
     "Record",
     "games",
     "new_game",
