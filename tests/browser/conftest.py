@@ -94,13 +94,15 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+# Module scope, not session: Playwright's sync API runs an event loop while it is open,
+# and Textual's tests (asyncio.run) cannot start while another loop is running.
+@pytest.fixture(scope="module")
 def playwright_session() -> Iterator[Playwright]:
     with sync_playwright() as p:
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_session: Playwright) -> Iterator[Browser]:
     b = playwright_session.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
     yield b

@@ -1,0 +1,74 @@
+// Tiny DOM helpers shared by every page. No framework, no build step.
+
+/**
+ * Make an element: h("button", {class: "btn", onclick: fn}, "Roll").
+ * Attributes starting with "on" become listeners; `dataset`/`style` objects are merged;
+ * `false`/`null` attributes are skipped; children may be strings, nodes, arrays or null.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = tag.includes(":")
+    ? document.createElementNS("http://www.w3.org/2000/svg", tag.split(":")[1])
+    : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === false || value === null || value === undefined) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(el.dataset, value);
+    } else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) {
+        if (prop.startsWith("--") || prop.includes("-")) el.style.setProperty(prop, v);
+        else el.style[prop] = v;
+      }
+    } else if (key === "class") {
+      el.setAttribute("class", value);
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+/** SVG element: s("circle", {cx: 1, cy: 2, r: 3}). */
+export function s(tag, attrs = {}, ...children) {
+  return h(`svg:${tag}`, attrs, ...children);
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replace an element's children. */
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
+export const $ = (sel, root = document) => root.querySelector(sel);
+export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
+
+/** A short message at the bottom of the screen. */
+export function toast(message, kind = "info") {
+  let box = $("#toasts");
+  if (!box) {
+    box = h("div", { id: "toasts", class: "toasts", role: "status", "aria-live": "polite" });
+    document.body.append(box);
+  }
+  const item = h("div", { class: `toast toast-${kind}` }, message);
+  box.append(item);
+  setTimeout(() => item.classList.add("toast-out"), 4200);
+  setTimeout(() => item.remove(), 4800);
+}
+
+export function money(amount) {
+  return `$${Number(amount).toLocaleString("en-US")}`;
+}
+
+/** Seat colours, the same as the board's pawns (sleuth/games/stop_thief/svg.py). */
+export const SEAT_COLOURS = ["#d62828", "#1d5fd1", "#2a9d3a", "#f2c12e", "#8e44ad", "#e67e22"];
+export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];

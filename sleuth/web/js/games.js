@@ -1,0 +1,23 @@
+// Where a game's page module lives: /static/games/<name>.js. A new game adds that one module.
+//
+// A game module exports:
+//   title                        the game's name for people
+//   createTable(ctx)             -> a table object (below); ctx gives act(), seatTitle(), soundOn()...
+//   fold(events, replay)         -> a view-like object after `events` (replay page, all revealed)
+//
+// A table object has:
+//   mount(slots)                 build the board and panels into {board, hud, controls, info}
+//   render(view, opts)           draw everything from a view; opts: {me, canAct, seats, replay}
+//   play(events, opts)           animate and sound the events that just happened (live only)
+//   key(keyboardEvent)           -> true if the game used the key
+//   turnWords(view)              what the seat to move has to do now, in words
+//   seatTitle(view, seat)        "Detective 2 (Kent Ketchum)"
+//   reset()                      forget per-seat transient state (pickers) when the seat shown changes
+
+const cache = new Map();
+
+export function loadGame(name) {
+  if (!/^[a-z0-9-]+$/.test(name)) return Promise.reject(new Error(`bad game name ${name}`));
+  if (!cache.has(name)) cache.set(name, import(`/static/games/${name}.js`));
+  return cache.get(name);
+}

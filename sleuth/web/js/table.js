@@ -1,0 +1,522 @@
+// The table page (/t/{id}): connections, seats held by this browser, the hot-seat cover,
+// the turn banner and the event log. Everything about the game itself is in its module
+// (/static/games/<game>.js), which draws the board, the panels and the controls.
+import { $, h, fill, toast, seatColour } from "./dom.js";
+import { api, seatLabel } from "./api.js";
+import { Connection } from "./connection.js";
+import { EventLog } from "./log.js";
+import { loadGame } from "./games.js";
+import { icon } from "./icons.js";
+import * as store from "./store.js";
+
+const parts = location.pathname.split("/").filter(Boolean); // ["t", id, ...]
+const tableId = decodeURIComponent(parts[1] || "");
+
+const S = {
+  summary: null,
+  info: null, // the game's description from /api/games
+  mod: null,
+  table: null,
+  conns: new Map(), // seat number -> Connection; "watch" -> the spectator's
+  shown: undefined, // the seat whose view is on screen (null: spectator; undefined: none yet)
+  cover: null, // the seat the cover screen waits for
+  busy: false,
+  lastDrawn: null,
+  pollTimer: null,
+};
+
+const log = new EventLog($("#log"), { seatTitle: (seat) => seatTitle(seat) });
+
+// --- words ----------------------------------------------------------------------------
+function seatWord(seat) {
+  return seatLabel(S.info?.seat_name || "player", seat);
+}
+
+/** The name a player gave (the server's default names, "Detective 2 (...)", say nothing new). */
+function playerName(seat) {
+  const name = S.summary?.seats?.[seat]?.name;
+  if (!name || name.toLowerCase().startsWith(seatWord(seat).toLowerCase())) return null;
+  return name;
+}
+
+function seatTitle(seat, view = currentView()) {
+  let title = view && S.table ? S.table.seatTitle(view, seat) : seatWord(seat);
+  const name = playerName(seat);
+  if (name) title += ` · ${name}`;
+  return title;
+}
+
+function isBot(seat) {
+  return S.summary?.seats?.[seat]?.kind === "bot";
+}
+
+function currentView() {
+  const conn = shownConn();
+  return conn?.view || [...S.conns.values()].find((c) => c.view)?.view || null;
+}
+
+function shownConn() {
+  if (S.shown === undefined) return null;
+  return S.shown === null ? S.conns.get("watch") : S.conns.get(S.shown);
+}
+
+function heldCount() {
+  return [...S.conns.keys()].filter((k) => k !== "watch").length;
+}
+
+// --- start ------------------------------------------------------------------------------
+async function main() {
+  wireChrome();
+  if (!tableId) return missing("No table here.");
+  try {
+    S.summary = await api.table(tableId);
+  } catch (err) {
+    return missing(err.status === 404 ? "There is no such table." : err.message);
+  }
+  try {
+    const games = await api.games();
+    S.info = games.find((g) => g.name === S.summary.game) || null;
+  } catch {
+    S.info = null;
+  }
+  const title = S.info?.title || S.summary.game;
+  $("#game-title").textContent = title;
+  document.title = `${title} · table ${tableId} · sleuth`;
+  try {
+    S.mod = await loadGame(S.summary.game);
+  } catch (err) {
+    return missing(`This page cannot show ${title} yet.`);
+  }
+  S.table = S.mod.createTable({
+    act,
+    seatWord,
+    playerName,
+    isBot,
+    soundOn: () => store.pref("sound", true),
+    tableId,
+  });
+  await S.table.mount({
+    board: $("#board-slot"),
+    hud: $("#hud-slot"),
+    controls: $("#controls-slot"),
+    info: $("#info-slot"),
+  });
+  fillKeys();
+  store.updateTable(tableId, (rec) => {
+    rec.game = S.summary.game;
+  });
+
+  const wanted = requestedSeat();
+  const held = store.heldSeats(tableId);
+  const watching = new URLSearchParams(location.search).has("watch");
+  if (watching) {
+    // Straight to the spectator's view.
+  } else if (wanted !== null && !held.some(([seat]) => seat === wanted)) {
+    await askJoin(wanted);
+  } else if (!held.length && freeSeats().length) {
+    await askJoin(null);
+  }
+  cleanUrl();
+  connect();
+  showWaiting();
+}
+
+function missing(message) {
+  $("#game-title").textContent = "Table not found";
+  fill($("#table-main"), h("div", { class: "missing" }, h("h2", {}, message), h("p", {}, h("a", { class: "btn btn-primary", href: "/" }, "Back to the lobby"))));
+}
+
+/** A join link names the seat: /t/ID?join=2, ?seat=2, #join=2 or /t/ID/join/2. */
+function requestedSeat() {
+  const q = new URLSearchParams(location.search);
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  let raw = q.get("join") ?? q.get("seat") ?? hash.get("join") ?? hash.get("seat");
+  if (raw === null && parts[2] === "join") raw = parts[3] ?? "";
+  if (raw === null) return null;
+  const n = Number.parseInt(raw, 10);
+  return Number.isFinite(n) ? n : -1; // -1: any free seat
+}
+
+function cleanUrl() {
+  const clean = `/t/${encodeURIComponent(tableId)}`;
+  if (location.pathname + location.search + location.hash !== clean) history.replaceState(null, "", clean);
+}
+
+function freeSeats() {
+  return (S.summary?.seats || [])
+    .map((seat, i) => ({ ...seat, seat: seat.seat ?? i }))
+    .filter((seat) => seat.kind === "human" && !seat.claimed);
+}
+
+// --- joining ------------------------------------------------------------------------------
+function askJoin(wanted) {
+  const dialog = $("#join-dialog");
+  const free = freeSeats();
+  const title = S.info?.title || S.summary.game;
+  $("#join-title").textContent = `Join ${title}`;
+  const asked = wanted !== null && wanted >= 0 ? wanted : null;
+  if (!free.length) {
+    $("#join-text").textContent = "Every seat at this table is taken. You can watch.";
+  } else if (asked !== null && !free.some((s) => s.seat === asked)) {
+    $("#join-text").textContent = `${seatWord(asked)} is taken already. Pick a free seat, or just watch.`;
+  } else if (asked !== null) {
+    $("#join-text").textContent = `You are invited to play as ${seatWord(asked)}.`;
+  } else {
+    $("#join-text").textContent = "Pick a free seat, or just watch.";
+  }
+  $("#join-name").value = store.pref("name", "");
+  return new Promise((resolve) => {
+    const seats = $("#join-seats");
+    fill(
+      seats,
+      free.map((seat) =>
+        h(
+          "button",
+          {
+            type: "button",
+            class: `btn ${seat.seat === asked || (asked === null && free.length === 1) ? "btn-primary" : ""} btn-seat`,
+            dataset: { seat: String(seat.seat) },
+            style: { "--seat": seatColour(seat.seat) },
+            onclick: async (e) => {
+              e.preventDefault();
+              const name = $("#join-name").value.trim();
+              store.setPref("name", name);
+              try {
+                const got = await api.join(tableId, { seat: seat.seat, ...(name ? { name } : {}) });
+                store.saveSeat(tableId, got.seat, got.token);
+                S.summary = await api.table(tableId).catch(() => S.summary);
+                dialog.close("joined");
+              } catch (err) {
+                toast(err.message, "error");
+                S.summary = await api.table(tableId).catch(() => S.summary);
+                dialog.close("failed");
+                resolve(askJoin(null));
+              }
+            },
+          },
+          `Play as ${seatWord(seat.seat)}`,
+        ),
+      ),
+    );
+    const done = () => {
+      dialog.removeEventListener("close", done);
+      resolve();
+    };
+    dialog.addEventListener("close", done);
+    dialog.showModal();
+    (seats.querySelector(".btn-primary") || seats.querySelector("button") || $("#join-watch")).focus();
+  });
+}
+
+// --- connections -------------------------------------------------------------------------
+function connect() {
+  for (const conn of S.conns.values()) conn.close();
+  S.conns.clear();
+  S.shown = undefined;
+  S.cover = null;
+  const held = store.heldSeats(tableId);
+  const handlers = {
+    onSnapshot: (msg, conn) => arrived(conn, msg, false),
+    onUpdate: (msg, conn) => arrived(conn, msg, true),
+    onStatus: () => showConnStatus(),
+    onFatal: (msg, conn) => refused(conn, msg),
+    onError: (msg) => toast(msg.message || msg.error, "error"),
+    onTable: (summary, conn) => {
+      if (summary) S.summary = summary;
+      showWaiting();
+      if (conn === shownConn() && conn.view) draw(conn, null);
+    },
+  };
+  if (!held.length) {
+    const conn = new Connection(tableId, null, handlers);
+    conn.heldSeat = null;
+    S.conns.set("watch", conn);
+    S.shown = null;
+  } else {
+    for (const [seat, token] of held) {
+      const conn = new Connection(tableId, token, handlers);
+      conn.heldSeat = seat;
+      S.conns.set(seat, conn);
+    }
+  }
+  document.body.classList.toggle("is-spectator", !held.length);
+  showSeatChip();
+}
+
+function refused(conn, msg) {
+  if (conn.heldSeat !== null && conn.heldSeat !== undefined) {
+    store.forgetSeat(tableId, conn.heldSeat);
+    toast(`The server no longer knows this browser as ${seatWord(conn.heldSeat)} (${msg.message || msg.error}).`, "error");
+  } else {
+    toast(msg.message || "The server refused the connection.", "error");
+  }
+  connect();
+}
+
+function showConnStatus() {
+  const statuses = [...S.conns.values()].map((c) => c.status);
+  const status = statuses.includes("refused")
+    ? "refused"
+    : statuses.every((s) => s === "live")
+      ? "live"
+      : statuses.includes("reconnecting")
+        ? "reconnecting"
+        : "connecting";
+  const el = $("#conn");
+  el.dataset.status = status;
+  el.querySelector(".conn-text").textContent = status;
+}
+
+function arrived(conn, msg, live) {
+  const view = conn.view;
+  if (!view) return;
+  const held = heldCount();
+  if (held) {
+    const toMove = view.to_move;
+    if (S.shown === undefined && S.cover === null) {
+      const first = S.conns.has(toMove) ? toMove : conn.heldSeat;
+      if (held > 1 && !view.over) showCover(first);
+      else S.shown = first;
+    }
+    if (held > 1 && !view.over && toMove !== null && toMove !== undefined && S.conns.has(toMove) && toMove !== S.shown && S.cover !== toMove) {
+      showCover(toMove);
+    }
+  }
+  if (conn === shownConn()) draw(conn, live ? msg.events || [] : null);
+  if (conn.tableStatus && S.summary && conn.tableStatus !== S.summary.status) refreshSummary();
+}
+
+function draw(conn, fresh) {
+  const view = conn.view;
+  const me = conn.heldSeat ?? null;
+  const canAct = me !== null && view.to_move === me && !view.over && S.cover === null && conn.tableStatus !== "open";
+  S.table.render(view, { me, canAct, seats: S.summary?.seats || [], replay: false, waiting: conn.tableStatus === "open" });
+  log.show(conn.events, me === null ? "watch" : `seat-${me}`);
+  turnBanner(view, me, canAct, conn.tableStatus);
+  if (fresh && fresh.length) S.table.play(fresh, { me });
+  document.body.classList.toggle("is-my-turn", canAct);
+  document.body.dataset.version = String(conn.version);
+  document.body.dataset.seat = me === null ? "" : String(me);
+  showSeatChip();
+  if (view.over) gameOver(view);
+}
+
+// --- the hot-seat cover ----------------------------------------------------------------------
+function showCover(seat) {
+  S.cover = seat;
+  const cover = $("#cover");
+  const view = S.conns.get(seat)?.view || currentView();
+  $("#cover-title").textContent = `Pass to ${seatTitle(seat, view)}`;
+  cover.style.setProperty("--seat", seatColour(seat));
+  cover.hidden = false;
+  $("#table-main").inert = true;
+  document.body.classList.add("is-covered");
+  $("#cover-btn").focus();
+}
+
+function hideCover() {
+  if (S.cover === null) return;
+  const seat = S.cover;
+  S.cover = null;
+  S.shown = seat;
+  $("#cover").hidden = true;
+  $("#table-main").inert = false;
+  document.body.classList.remove("is-covered");
+  S.table.reset();
+  const conn = S.conns.get(seat);
+  if (conn?.view) draw(conn, null);
+  const first = document.querySelector("#controls-slot button:not([disabled])");
+  first?.focus({ preventScroll: true });
+}
+
+// --- what the page says around the game ---------------------------------------------------------
+function turnBanner(view, me, canAct, status) {
+  const el = $("#turn-banner");
+  if (status === "open" && !view.over) {
+    const free = freeSeats().length;
+    el.dataset.state = "other";
+    fill(el, h("span", { class: "turn-dot", style: { background: "#888" } }), h("span", { class: "turn-text" }, h("strong", {}, "Waiting for players"), ` — the game starts when ${free > 1 ? `${free} more join` : free === 1 ? "one more joins" : "everyone is seated"}.`));
+    return;
+  }
+  if (view.over) {
+    const winners = (view.winners || []).map((s) => seatTitle(s, view));
+    const mine = me !== null && (view.winners || []).includes(me);
+    fill(
+      el,
+      h("span", { class: "turn-dot", style: { background: winners.length ? seatColour(view.winners[0]) : "#888" } }),
+      h("span", { class: "turn-text" }, mine ? "You win! " : "Game over: ", winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "nobody wins."),
+      h("a", { class: "btn btn-small", href: `/t/${encodeURIComponent(tableId)}/replay` }, "Watch the replay"),
+    );
+    el.dataset.state = "over";
+    return;
+  }
+  const seat = view.to_move;
+  const words = S.table.turnWords(view);
+  el.dataset.state = canAct ? "mine" : "other";
+  fill(
+    el,
+    h("span", { class: "turn-dot", style: { background: seatColour(seat) } }),
+    canAct
+      ? h("span", { class: "turn-text" }, h("strong", {}, "Your turn"), ` — ${words}`)
+      : h("span", { class: "turn-text" }, h("strong", {}, seatTitle(seat, view)), isBot(seat) ? " (bot)" : "", ` — ${words}`),
+  );
+}
+
+function showSeatChip() {
+  const chip = $("#seat-chip");
+  const seat = S.shown;
+  chip.hidden = false;
+  if (seat === null || seat === undefined) {
+    fill(chip, icon("eye", 16), " Watching");
+    chip.style.removeProperty("--seat");
+    chip.dataset.kind = "spectator";
+    return;
+  }
+  chip.dataset.kind = "seat";
+  chip.style.setProperty("--seat", seatColour(seat));
+  const extra = heldCount() > 1 ? ` (hot seat: ${heldCount()} here)` : "";
+  fill(chip, h("span", { class: "chip-dot", "aria-hidden": "true" }), `You: ${seatTitle(seat)}${extra}`);
+}
+
+async function refreshSummary() {
+  try {
+    S.summary = await api.table(tableId);
+  } catch {
+    return;
+  }
+  showWaiting();
+}
+
+function showWaiting() {
+  const box = $("#waiting");
+  clearTimeout(S.pollTimer);
+  if (S.summary?.status !== "open") {
+    box.hidden = true;
+    return;
+  }
+  const free = freeSeats();
+  if (!free.length) {
+    box.hidden = true;
+    return;
+  }
+  const rec = store.tableRecord(tableId);
+  box.hidden = false;
+  fill(
+    box,
+    h("strong", {}, `Waiting for ${free.length} more ${free.length > 1 ? "players" : "player"}.`),
+    " Send each an invite link:",
+    h(
+      "ul",
+      { class: "invites" },
+      free.map((seat) => {
+        const url = new URL(rec.invites?.[seat.seat] || `/t/${encodeURIComponent(tableId)}?join=${seat.seat}`, location.origin).href;
+        return h(
+          "li",
+          {},
+          h("span", { class: "chip-dot", style: { "--seat": seatColour(seat.seat) } }),
+          `${seatWord(seat.seat)}: `,
+          h("input", { class: "invite-url", readonly: true, value: url, "aria-label": `Invite link for ${seatWord(seat.seat)}`, onfocus: (e) => e.target.select() }),
+          h("button", { type: "button", class: "btn btn-small", onclick: () => copy(url) }, "Copy"),
+          rec.owner
+            ? h("button", { type: "button", class: "btn btn-small btn-ghost", dataset: { botSeat: String(seat.seat) }, onclick: () => botTakes(seat.seat, rec.owner) }, "Let a bot play")
+            : null,
+        );
+      }),
+    ),
+  );
+  S.pollTimer = setTimeout(refreshSummary, 2500);
+}
+
+async function botTakes(seat, owner) {
+  try {
+    S.summary = await api.botSeat(tableId, seat, null, owner);
+    showWaiting();
+  } catch (err) {
+    toast(err.message, "error");
+  }
+}
+
+async function copy(text) {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast("Link copied.");
+  } catch {
+    toast("Select the link and copy it.");
+  }
+}
+
+let overShown = false;
+function gameOver(view) {
+  if (overShown) return;
+  overShown = true;
+  document.body.classList.add("is-over");
+}
+
+// --- acting -------------------------------------------------------------------------------------
+async function act(action) {
+  const conn = shownConn();
+  if (!conn || conn.heldSeat === null || S.busy || S.cover !== null) return false;
+  S.busy = true;
+  document.body.classList.add("is-busy");
+  try {
+    await conn.act(action);
+    return true;
+  } catch (err) {
+    toast(err.message || "That did not work.", "error");
+    return false;
+  } finally {
+    S.busy = false;
+    document.body.classList.remove("is-busy");
+  }
+}
+
+// --- chrome: sound, keys, help ----------------------------------------------------------------
+function wireChrome() {
+  // On phones the controls sit fixed at the bottom: keep room for them under the page.
+  const controls = $("#controls-slot");
+  if (controls && "ResizeObserver" in window) {
+    new ResizeObserver(() => {
+      document.body.style.setProperty("--controls-h", `${controls.offsetHeight}px`);
+    }).observe(controls);
+  }
+  const sound = $("#sound-btn");
+  const setSound = (on) => {
+    store.setPref("sound", on);
+    sound.setAttribute("aria-pressed", String(on));
+    fill(sound, icon(on ? "sound" : "mute"));
+    sound.title = on ? "Sound on (click to mute)" : "Sound off (click to unmute)";
+  };
+  setSound(store.pref("sound", true));
+  sound.addEventListener("click", () => setSound(!store.pref("sound", true)));
+  $("#help-btn").addEventListener("click", () => $("#help-dialog").showModal());
+  $("#cover-btn").addEventListener("click", hideCover);
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (S.cover !== null) {
+      if (e.key === "Enter" || e.key === " ") {
+        e.preventDefault();
+        hideCover();
+      }
+      return;
+    }
+    if (document.querySelector("dialog[open]")) return;
+    const tag = e.target?.tagName;
+    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT") return;
+    if (e.key === "?") {
+      $("#help-dialog").showModal();
+      e.preventDefault();
+      return;
+    }
+    if (S.table?.key(e)) e.preventDefault();
+  });
+}
+
+function fillKeys() {
+  const keys = [...(S.table.keys?.() || []), ["?", "this list"], ["Tab", "move between controls and board squares"]];
+  fill($("#keys-list"), keys.map(([k, words]) => [h("dt", {}, h("kbd", {}, k)), h("dd", {}, words)]));
+}
+
+main().catch((err) => {
+  console.error(err);
+  toast(`Something went wrong: ${err.message}`, "error");
+});
