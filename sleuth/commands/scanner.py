@@ -12,19 +12,32 @@ Three ways to use it:
   usage error, found before anything runs (status 2).
 - `sleuth scanner --terminal` is the unit in the terminal: keys for the
   buttons, the LED display drawn big, each sound as words and the bell.
-- `sleuth scanner` alone will open the scanner in the browser (issue 3); for
-  now it says how to use the other two.
+- `sleuth scanner` alone starts the local server (`sleuth serve`, offline:
+  no CDN, no web fonts) and opens the scanner page at `/scanner` in the
+  browser: a 1979 unit to keep beside a real board, with its sounds, a
+  caption for each sound, and the thief's route revealed after the game (see
+  docs/stop-thief/scanner.md). `--host 0.0.0.0` lets a phone on the same
+  network open it. With --seed or odds options the page starts a new scanner
+  with them; without, it resumes the last one this browser used.
 
-Without --seed a seed is drawn at random and told on standard error (the
-terminal shows it in its title), so any run can be repeated exactly.
+Without --seed a seed is drawn at random: --json and --terminal tell it on
+standard error (the terminal shows it in its title), the page in its
+settings, so any run can be repeated exactly.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+import socket
 import sys
+import threading
+import urllib.error
+import urllib.request
+import webbrowser
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
+from urllib.parse import urlencode
 
 import typer
 
@@ -41,7 +54,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
 PLAIN_HELP = """\
-The Crime Scanner in a browser page is not ready yet (issue 3). Meanwhile:
+The Crime Scanner page runs until you press Ctrl+C. Also:
 
   sleuth scanner --terminal            play the scanner in this terminal
   sleuth scanner --json ON ON CLUE     script presses, one JSON line per press
@@ -117,6 +130,16 @@ def scanner(
         float,
         typer.Option(min=0.0, max=1.0, help="Chance an escape runs six moves, not five."),
     ] = Odds.six,
+    host: Annotated[
+        str, typer.Option(help="The page: address to listen on (0.0.0.0 to reach it from a phone).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The page: port to listen on.")] = 8000,
+    db: Annotated[
+        str, typer.Option(help="The page: SQLite file or SQLAlchemy URL keeping the scanners.")
+    ] = "sleuth.sqlite3",
+    open_browser: Annotated[
+        bool, typer.Option("--open/--no-open", help="The page: open it in the browser.")
+    ] = True,
 ) -> None:
     """The Stop Thief Crime Scanner, for players whose 1979 unit has died."""
     presses = [p for arg in presses or [] for p in arg.replace(",", " ").split()]
@@ -125,7 +148,8 @@ def scanner(
     if presses and not as_json:
         raise typer.BadParameter("add --json to run presses (or use --terminal to play)")
     if not as_json and not terminal:
-        typer.echo(PLAIN_HELP)
+        odds = Odds(still=still, escape=escape, six=six)
+        serve_page(host, port, db, page_query(seed, odds), open_browser)
         return
     try:
         names = [normalise(p) for p in presses]
@@ -141,6 +165,80 @@ def scanner(
     refused = run_json(device, names, reveal)
     if refused:
         raise typer.Exit(1)
+
+
+# --- the page --------------------------------------------------------------------------------
+def page_query(seed: int | None, odds: Odds) -> str:
+    """The page's query string: settings for a new scanner, or '' to resume the last one."""
+    query: dict[str, str] = {}
+    if seed is not None:
+        query["seed"] = str(seed)
+    for name in ("still", "escape", "six"):
+        if getattr(odds, name) != getattr(Odds(), name):
+            query[name] = repr(getattr(odds, name))
+    if query:
+        query["new"] = "1"
+    return urlencode(query)
+
+
+def _answers(url: str) -> bool:
+    """Does a sleuth server with the scanner page answer at `url`?"""
+    try:
+        with urllib.request.urlopen(f"{url}/api/scanner/sessions/-", timeout=1) as reply:
+            return bool(reply.status < 500)
+    except urllib.error.HTTPError as err:
+        return err.code == 404 and "not_found" in err.read().decode(errors="replace")
+    except OSError:
+        return False
+
+
+def _port_free(host: str, port: int) -> bool:
+    with socket.socket() as s:
+        try:
+            s.bind((host, port))
+        except OSError:
+            return False
+        return True
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network (no packet is sent), if it has one."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, nothing goes out
+            address = str(s.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
+
+
+def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) -> None:
+    """Serve the scanner page on this machine (until Ctrl+C) and open it in the browser."""
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    suffix = f"/scanner?{query}" if query else "/scanner"
+    if not _port_free(host, port):
+        if _answers(f"http://{shown}:{port}"):  # `sleuth serve` is running there already
+            page = f"http://{shown}:{port}{suffix}"
+            typer.echo(f"sleuth scanner: already served at {page}")
+            if open_browser:
+                webbrowser.open(page)
+            return
+        with socket.socket() as s:
+            s.bind((host, 0))
+            port = int(s.getsockname()[1])
+    import uvicorn
+
+    from sleuth.server.app import create_app
+
+    url = db if "://" in db else f"sqlite:///{Path(db).resolve()}"
+    page = f"http://{shown}:{port}{suffix}"
+    typer.echo(f"sleuth scanner: open {page}  (database: {url})")
+    if host in ("0.0.0.0", "::") and (lan := _lan_address()):
+        typer.echo(f"  on a phone on this network: http://{lan}:{port}{suffix}")
+    typer.echo(PLAIN_HELP)
+    if open_browser:
+        threading.Timer(1.0, webbrowser.open, [page]).start()
+    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
 
 
 def run_json(device: CrimeScannerDevice, presses: list[str], reveal: bool) -> int:

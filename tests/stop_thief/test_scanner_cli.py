@@ -129,11 +129,15 @@ def test_seed_is_drawn_and_told_when_omitted() -> None:
     assert again.stdout == result.stdout
 
 
-def test_plain_scanner_prints_help() -> None:
-    """ST-SCANNER-02: plain `sleuth scanner` says to use --terminal or --json (no web page yet)."""
-    result = runner.invoke(app, ["scanner"])
-    assert result.exit_code == 0 and result.stdout.strip() == PLAIN_HELP
-    assert "--terminal" in result.stdout and "--json" in result.stdout
+def test_plain_scanner_serves_the_page(monkeypatch: Any) -> None:
+    """Plain `sleuth scanner` serves the page (issue 3); presses need --json; one mode at a time."""
+    from sleuth.commands import scanner as command
+
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(command, "serve_page", lambda *args: calls.append(args))
+    assert runner.invoke(app, ["scanner", "--no-open", "--port", "8123"]).exit_code == 0
+    assert calls == [("127.0.0.1", 8123, "sleuth.sqlite3", "", False)]
+    assert "--terminal" in PLAIN_HELP and "--json" in PLAIN_HELP
     assert runner.invoke(app, ["scanner", "ON"]).exit_code == 2
     assert runner.invoke(app, ["scanner", "--json", "--terminal"]).exit_code == 2
 
