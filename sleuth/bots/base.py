@@ -1,0 +1,101 @@
+"""The bot interface, the registry of bots by game and level, and a loop to play them.
+
+A bot is anything with `choose(state, seat) -> Action`. It must decide only
+from what its seat may know: `state.view(seat)`, `state.events_for(seat)`
+(or `events_since`, the same events read incrementally), `state.legal_actions()`
+and the game's public set-up (its options and printed content). It never
+reads hidden state (the thief, other hands, the generator).
+
+Bots are found by game and level (`make_bot("stop-thief", "detective", seed=3)`).
+Levels that work for every game register under `ANY_GAME`; a game's own bots
+live in `sleuth/games/<game>/bots.py`, imported the first time that game's
+bots are asked for, so the core and this package never name a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from sleuth.core import Action, Event, GameState, spec
+
+ANY_GAME = "*"
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given the state and its seat (the seat to move), pick a legal action."""
+
+    def choose(self, state: GameState, seat: int) -> Action: ...
+
+
+BotFactory = Callable[[int], Bot]  # a seed -> a fresh bot
+
+_BOTS: dict[tuple[str, str], BotFactory] = {}
+_LOADED: set[str] = set()
+
+
+class UnknownBot(LookupError):
+    """No bot of that level for that game; the message lists the levels there are."""
+
+
+def register_bot(game: str, level: str, factory: BotFactory) -> None:
+    """Offer a level of bot for a game (or for every game, with `ANY_GAME`)."""
+    _BOTS[(game, level)] = factory
+
+
+def _load_game_bots(game: str) -> None:
+    """Import `sleuth.games.<game>.bots` once, if the game has one (it registers itself)."""
+    if game in _LOADED:
+        return
+    _LOADED.add(game)
+    module = f"sleuth.games.{game.replace('-', '_')}.bots"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name != module:
+            raise
+
+
+def bot_levels(game: str) -> list[str]:
+    """The levels of bot that can play `game`: game-agnostic ones first, the strongest last."""
+    spec(game)  # an unknown game raises IllegalAction
+    _load_game_bots(game)
+    generic = [level for g, level in _BOTS if g == ANY_GAME]
+    own = [level for g, level in _BOTS if g == game and level not in generic]
+    return generic + own
+
+
+def make_bot(game: str, level: str = "random", seed: int = 0) -> Bot:
+    """A fresh bot of `level` for `game`, its own choices seeded by `seed`."""
+    levels = bot_levels(game)
+    factory = _BOTS.get((game, level)) or _BOTS.get((ANY_GAME, level))
+    if factory is None:
+        raise UnknownBot(f"no {level!r} bot for {game}; choose one of {', '.join(levels)}")
+    return factory(seed)
+
+
+def events_since(state: GameState, seat: int | None, start: int) -> tuple[list[Event], int]:
+    """The events `seat` may see among those logged from index `start`, and the new index.
+
+    The same events as `state.events_for(seat)` from that point on, without
+    filtering the whole log again: bots that listen every decision read only
+    what is new.
+    """
+    log = state.log
+    return [e for e in log[start:] if e.to is None or e.to == seat], len(log)
+
+
+def play(state: GameState, bots: Sequence[Bot], max_actions: int = 100_000) -> int:
+    """Let `bots[seat]` choose for each seat until the game ends; return the actions taken.
+
+    Stops early after `max_actions` (the game is then left unfinished).
+    """
+    taken = 0
+    while not state.over and taken < max_actions:
+        seat = state.to_move
+        assert seat is not None
+        state.apply(bots[seat].choose(state, seat))
+        taken += 1
+    return taken
