@@ -33,6 +33,10 @@ class StopThiefOptions:
         metadata=_help("A detective paying a false-arrest fine still presses CLUE first"),
     )
     win_amount: int = field(default=2500, metadata=_help("Money that wins the game"))
+    notebook_aid: bool = field(
+        default=False,
+        metadata=_help("Show each detective where the thief may be, by what he or she heard"),
+    )
 
     def __post_init__(self) -> None:
         for name in ("still_chance", "escape_chance", "six_move_escape_chance"):

@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, register
+from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, Rng, register
 from sleuth.core.actions import JSONValue
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED, Content, SleuthCard, load_content
 from sleuth.games.stop_thief.options import StopThiefOptions
 from sleuth.games.stop_thief.scanner import CrimeScanner, Step
+from sleuth.games.stop_thief.thief import Clue
 
 Phase = Literal["fine", "clue", "roll", "move", "after", "over"]
 
@@ -87,6 +88,7 @@ class StopThief(GameState):
         self.extra_turns = 0
         self.clue_log: list[dict[str, JSONValue]] = []  # every clue everyone heard, this thief
         self.tips: list[list[dict[str, JSONValue]]] = [[] for _ in range(players)]
+        self._notebooks: dict[int, Any] = {}  # per-seat Knowledge for the notebook aid
         events = self._set_up()
         self.log.extend(events)
 
@@ -103,6 +105,7 @@ class StopThief(GameState):
             for det in self.detectives:
                 det.hand.append(deck.pop(0))
         self.pile: deque[int] = deque(deck)
+        self.pile_public = 0  # how many cards at the bottom of the pile everyone saw played
         self.wanted = [p.id for p in self.content.posters]
         self.rng.shuffle(self.wanted)
         self.thief_number = 0
@@ -391,6 +394,9 @@ class StopThief(GameState):
         # The card goes face down under the pile, then the top card replaces it (ST-CARDS-07).
         me.hand.remove(card.id)
         self.pile.append(card.id)
+        self.pile_public += 1
+        if self.pile_public == len(self.pile):
+            self.pile_public -= 1  # the top card is itself one everyone saw played
         drawn = self.pile.popleft()
         me.hand.append(drawn)
         events = [
@@ -563,6 +569,8 @@ class StopThief(GameState):
             view["tips"] = [dict(t) for t in self.tips[seat]]
             if self.to_move == seat:
                 view["legal"] = [a.to_json() for a in self.legal_actions()]
+            if self.options.notebook_aid and not self.over:
+                view["notebook"] = {"possible": self._notebook(seat)}
         if self.over:
             view["reveal"] = self._reveal()
         return view
@@ -570,9 +578,66 @@ class StopThief(GameState):
     def _cards_json(self, hand: list[int]) -> list[JSONValue]:
         return [self.content.cards[c].to_json() for c in hand]
 
+    def resample(self, seat: int, rng: Rng) -> StopThief:
+        """A game `seat` cannot tell from this one, with everything hidden from it redrawn.
+
+        The thief's hidden state comes from the seat's own notebook (the exact
+        tracker fed by what it heard and its tips); the other hands and the unseen
+        part of the pile are reshuffled (cards everyone saw played keep their place
+        at the bottom); the order of the remaining WANTED posters and all future
+        chance are redrawn. Other seats' tips, which this seat never saw, are dropped.
+        """
+        from sleuth.games.stop_thief.knowledge import Knowledge
+
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat}")
+        twin = self.clone()
+        twin.rng = rng.spawn()
+        twin.scanner.rng = twin.rng
+        if self.over:
+            return twin
+        knowledge = Knowledge(seat, self.board, self.options.odds)
+        knowledge.update(self)
+        thief = knowledge.tracker.sample(rng)
+        twin.scanner.thief = thief
+        last = twin.scanner.last
+        twin.routes[-1] = twin.scanner.route = [
+            Step(thief.space, last if last is not None else Clue("street"), crime=False)
+        ]
+        hidden_pile = len(twin.pile) - twin.pile_public
+        unseen = list(twin.pile)[:hidden_pile]
+        for other in twin.detectives:
+            if other.seat != seat:
+                unseen.extend(other.hand)
+        rng.shuffle(unseen)
+        for other in twin.detectives:
+            if other.seat != seat:
+                other.hand = [unseen.pop() for _ in other.hand]
+        twin.pile = deque(unseen + list(twin.pile)[hidden_pile:])
+        remaining = twin.wanted[twin.thief_number :]
+        rng.shuffle(remaining)
+        twin.wanted[twin.thief_number :] = remaining
+        twin.tips = [tips if s == seat else [] for s, tips in enumerate(twin.tips)]
+        twin._legal_cache = None
+        return twin
+
+    def _notebook(self, seat: int) -> dict[str, JSONValue]:
+        """The notebook aid: where the thief may be, by what this seat knows, as probabilities."""
+        from sleuth.games.stop_thief.knowledge import Knowledge
+
+        knowledge = self._notebooks.get(seat)
+        if knowledge is None:
+            knowledge = self._notebooks[seat] = Knowledge(seat, self.board, self.options.odds)
+        knowledge.update(self)
+        return {str(code): round(p, 4) for code, p in sorted(knowledge.distribution().items())}
+
     def clone(self) -> StopThief:
         """An independent copy (the board and content are shared: they never change)."""
-        memo: dict[int, Any] = {id(self.board): self.board, id(self.content): self.content}
+        memo: dict[int, Any] = {
+            id(self.board): self.board,
+            id(self.content): self.content,
+            id(self._notebooks): {},  # notebooks follow one game; a copy starts its own
+        }
         return copy.deepcopy(self, memo)
 
 
