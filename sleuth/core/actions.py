@@ -35,6 +35,17 @@ class Action:
 
     kind: str
     params: tuple[tuple[str, JSONValue], ...] = ()
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Hashed once: legal-action sets are built at every step of simulated games.
+        object.__setattr__(self, "_hash", hash((self.kind, self.params)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[tuple[str, JSONValue], ...]]]:
+        return (Action, (self.kind, self.params))  # string hashes differ between processes
 
     @classmethod
     def of(cls, kind: str, **params: JSONValue) -> Action:

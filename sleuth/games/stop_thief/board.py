@@ -155,6 +155,7 @@ class Board:
         self.node_of_code: dict[int, int] = {n.code: n.index for n in nodes if n.code is not None}
         self.acme: int = self.node_by_id["acme"]
         self.station_nodes: tuple[int, ...] = tuple(self.node_by_id[st.id] for st in self.stations)
+        self.walkable: tuple[int, ...] = tuple(n.index for n in nodes if n.walkable)
         self.touching: tuple[frozenset[int], ...] = self._touching()
         self.steps: tuple[tuple[int, ...], ...] = self._detective_steps()
         self._rings: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}

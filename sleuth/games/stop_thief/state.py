@@ -66,6 +66,13 @@ class Turn:
 # Ready-made actions: legal_actions runs at every step of millions of simulated moves.
 PAY_FINE, CLUE, ROLL, END_TURN = (Action.of(k) for k in ("pay_fine", "clue", "roll", "end_turn"))
 ARRESTS = {code: Action.of("arrest", space=code) for code in load_board().spaces}
+PLAYS = {
+    (card.id, target): Action.of("play_card", card=card.id)
+    if target is None
+    else Action.of("play_card", card=card.id, target=target)
+    for card in load_content().cards
+    for target in (None, 0, 1, 2, 3)
+}
 
 
 @cache
@@ -241,7 +248,7 @@ class StopThief(GameState):
         me = self.detectives[self.turn.seat]
         occupied = self._occupied(me.seat)
         if self.turn.anywhere:
-            reach = {n.index for n in self.board.nodes if n.walkable}
+            reach = set(self.board.walkable)
         else:
             assert self.turn.dice is not None
             allowance = sum(self.turn.dice) + self.turn.extra_spaces
@@ -378,12 +385,12 @@ class StopThief(GameState):
                 continue
             targeting = TARGETED.get(card.effect)
             if targeting is None:
-                actions.append(Action.of("play_card", card=card_id))
+                actions.append(PLAYS[card_id, None])
                 continue
             for seat in range(self.players):
                 if targeting == "another" and seat == me.seat:
                     continue
-                actions.append(Action.of("play_card", card=card_id, target=seat))
+                actions.append(PLAYS[card_id, seat])
         return actions
 
     def _do_play_card(self, action: Action) -> list[Event]:
