@@ -1,3 +1,4 @@
 """The games. Importing this package registers each with the core."""
 
+import sleuth.games.manhunt  # noqa: F401
 from sleuth.games import stop_thief  # noqa: F401
