@@ -1,4 +1,5 @@
 """The games. Importing this package registers each with the core."""
 
+import sleuth.games.kojak  # noqa: F401
 import sleuth.games.manhunt  # noqa: F401
 from sleuth.games import stop_thief  # noqa: F401
