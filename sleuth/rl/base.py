@@ -1,0 +1,194 @@
+"""What an RL environment needs from a game: its universe of actions and an observation encoder.
+
+Each game that can be trained on has a module `sleuth.rl.<game>` (the game's name
+with dashes as underscores) that defines a subclass of `Encoder` and registers it
+with `register_encoder`. `encoder_for(name)` imports that module the first time the
+game is asked for, so this package, like the core, never names a game.
+
+An encoder is built once per environment from the public set-up (player count and
+options) and answers:
+
+* `actions`: every `Action` the game could ever offer at this player count, in a
+  fixed order; a `Discrete(len(actions))` space indexes it;
+* `layout`: the named slices of the observation vector (for documentation and
+  debugging); `layout.size` is its length;
+* `observer(seat)`: a fresh per-seat memory that is fed, in order, only the events
+  that seat may see and turns that seat's `view` into the vector.
+
+Nothing here is handed the game state: observers see a seat's view and events, never
+hidden state, by construction.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from sleuth.core import Action, Event, GameState, games, spec
+from sleuth.core.actions import JSONValue
+
+Vector = npt.NDArray[np.float32]
+
+
+class Layout:
+    """Named consecutive slices of an observation vector, added in order.
+
+    >>> layout = Layout()
+    >>> layout.add("phase", 3)
+    slice(0, 3, None)
+    >>> layout.add("money", 1)
+    slice(3, 4, None)
+    >>> layout.size
+    4
+    """
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[str, int, str]] = []
+        self.size = 0
+
+    def add(self, name: str, size: int, about: str = "") -> slice:
+        if size <= 0:
+            raise ValueError(f"part {name!r} needs a positive size, not {size}")
+        if any(part == name for part, _, _ in self.parts):
+            raise ValueError(f"part {name!r} appears twice")
+        out = slice(self.size, self.size + size)
+        self.parts.append((name, size, about))
+        self.size += size
+        return out
+
+    def table(self) -> str:
+        """The layout as a Markdown table: offset, size, name, what it holds."""
+        lines = ["| offset | size | part | holds |", "| ---: | ---: | --- | --- |"]
+        offset = 0
+        for name, size, about in self.parts:
+            lines.append(f"| {offset} | {size} | `{name}` | {about} |")
+            offset += size
+        return "\n".join(lines)
+
+
+class Observer(ABC):
+    """One seat's memory: fed that seat's events in order, it encodes that seat's view."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def observe(self, event: Event) -> None:  # noqa: B027  (most games need no memory)
+        """Take in one event this seat saw (the environment never passes any other)."""
+
+    @abstractmethod
+    def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        """The observation vector for this seat's `view` (values in [0, 1], float32)."""
+
+
+class Encoder(ABC):
+    """A game's action universe and observation encoding for one player count and options."""
+
+    game: str = ""
+
+    def __init__(self, players: int, options: Any) -> None:
+        self.players = players
+        self.options = options
+        self.layout = Layout()
+        self.actions: tuple[Action, ...] = tuple(self._universe())
+        index: dict[Action, int] = {}
+        for number, action in enumerate(self.actions):
+            if action in index:
+                raise ValueError(f"{self.game}: action {action} appears twice in the universe")
+            index[action] = number
+        self.index: Mapping[Action, int] = index
+
+    @abstractmethod
+    def _universe(self) -> Iterable[Action]:
+        """Every action the game could offer at this player count, in a fixed order."""
+
+    @abstractmethod
+    def observer(self, seat: int) -> Observer:
+        """A fresh memory for `seat`, at the start of a game."""
+
+    def view(self, state: GameState, seat: int) -> dict[str, JSONValue]:
+        """The view the observers read (a game may ask for a leaner one than the default)."""
+        return state.view(seat)
+
+    def potentials(self, view: Mapping[str, JSONValue]) -> Sequence[float] | None:
+        """Each seat's progress in [0, 1] from a public view, for optional reward shaping.
+
+        None (the default) means the game offers no shaping.
+        """
+        return None
+
+    def svg(self, view: Mapping[str, JSONValue]) -> str | None:
+        """The board with the pieces of this view drawn, as SVG; None if the game has none."""
+        return None
+
+    def draws(self) -> bool:
+        """Whether `svg` draws (by default: whether the subclass defines it)."""
+        return type(self).svg is not Encoder.svg
+
+
+# --- helpers for encoders -----------------------------------------------------------------
+def one_hot(out: Vector, part: slice, index: int | None) -> None:
+    """Set the `index`-th entry of `part` to 1 (nothing for None or out of range)."""
+    if index is not None and 0 <= index < part.stop - part.start:
+        out[part.start + index] = 1.0
+
+
+def scaled(value: float, top: float) -> float:
+    """`value / top`, clipped to [0, 1]."""
+    return min(max(value / top, 0.0), 1.0)
+
+
+def relative(seat: int, me: int, players: int) -> int:
+    """Where `seat` sits counting from `me` (0: me, 1: the next to play after me, ...)."""
+    return (seat - me) % players
+
+
+# --- the registry ---------------------------------------------------------------------------
+_ENCODERS: dict[str, type[Encoder]] = {}
+
+
+class NoEncoder(LookupError):
+    """The game has no RL encoder yet."""
+
+
+def register_encoder(cls: type[Encoder]) -> type[Encoder]:
+    """Offer an encoder for `cls.game` (usable as a class decorator)."""
+    if not cls.game:
+        raise ValueError(f"{cls.__name__} names no game")
+    _ENCODERS[cls.game] = cls
+    return cls
+
+
+def _load(game: str) -> None:
+    """Import `sleuth.rl.<game>` (it registers its encoder), if there is one."""
+    if game in _ENCODERS:
+        return
+    module = f"sleuth.rl.{game.replace('-', '_')}"
+    try:
+        importlib.import_module(module)
+    except ModuleNotFoundError as err:
+        if err.name != module:
+            raise
+
+
+def encoder_for(game: str) -> type[Encoder]:
+    """The encoder class for `game`, importing `sleuth.rl.<game>` on first use."""
+    spec(game)  # an unknown game raises IllegalAction
+    _load(game)
+    try:
+        return _ENCODERS[game]
+    except KeyError:
+        raise NoEncoder(
+            f"{game} has no RL environment yet; these do: {', '.join(supported_games())}"
+        ) from None
+
+
+def supported_games() -> list[str]:
+    """The registered games that have an RL encoder."""
+    for game in games():
+        _load(game)
+    return [game for game in games() if game in _ENCODERS]
