@@ -1,0 +1,249 @@
+"""Columbo events in words, for logs, the terminal and the web page.
+
+A `Narrator` turns each event a seat may see into one line of English, using
+only the event and the printed pack (never the game state): a private event
+is worded for the seat it is for ("You drew ..."). Seats are numbered from 0
+in events and from 1 for players. Demands and namings use the rulebook's own
+phrases.
+
+    >>> from sleuth.core import Event
+    >>> n = Narrator()
+    >>> n.say(Event("roll", {"seat": 1, "dice": [3, 4], "total": 7, "special": True}))
+    'Detective 2 throws 3 + 4 = 7: seven, eleven or doubles!'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from sleuth.core import Event
+from sleuth.games.columbo.board import load_board
+from sleuth.games.columbo.cards import load_pack
+
+REASONS = {
+    "solved": "solves the mystery",
+    "columbo": "finds Columbo",
+}
+
+
+def room_words(room: int) -> str:
+    return load_board().room_names.get(room, f"Room {room}")
+
+
+def place_words(node_id: str) -> str:
+    """Where a piece stands: 'room-3' -> 'Room 3', a DOOR TO space, or a hallway square."""
+    board = load_board()
+    node = board.nodes[board.node_by_id[node_id]]
+    if node.kind == "room":
+        assert node.room is not None
+        return room_words(node.room)
+    if node.kind == "door":
+        assert node.room is not None
+        return f"the DOOR TO {room_words(node.room)} space"
+    x, y = node.cells[0]
+    return f"the hallway (column {x + 1}, row {y + 1})"
+
+
+def kind_noun(kind: str) -> str:
+    """A kind as a noun: 'T.V. Star card', 'Motive card', '"No Clue" card'."""
+    title = load_pack().titles.get(kind, kind)
+    return f'"{title}" card' if kind in ("mystery", "no-clue") else f"{title} card"
+
+
+def kind_words(kind: str) -> str:
+    """A kind as players say it: 'a T.V. Star card', 'the "It's A Mystery To Me" card'."""
+    return f"{'the' if kind == 'mystery' else 'a'} {kind_noun(kind)}"
+
+
+def money(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def naming_words(kind: str) -> str:
+    """What a player says pointing at a lawn card (CO-EXAMPLE-02)."""
+    if kind in ("motive", "mystery", "no-clue"):
+        return f"This is {kind_words(kind)}."
+    title = load_pack().titles.get(kind, kind)
+    article = "" if kind == "columbo" else "the "
+    return f"This is a part of {article}{title}."
+
+
+def demand_words(kind: str, shown: bool) -> str:
+    """What a player says demanding a card (CO-EXAMPLE-01)."""
+    if shown:
+        return (
+            f"By the way, here is {kind_words(kind)} and I accuse you of withholding another one."
+        )
+    return f"I accuse you of withholding {kind_words(kind)}."
+
+
+def removed_words(cards: list[Mapping[str, Any]]) -> str:
+    """Special Rule 1's removals: 'Art Critic, Pistol, Greed and 3 No Clue cards'."""
+    titles = load_pack().titles
+    sets = [str(c["kind"]) for c in cards if c["group"] in ("figure", "weapon")]
+    singles = Counter(str(c["name"]) for c in cards if c["group"] not in ("figure", "weapon"))
+    parts = [titles[k] for k in dict.fromkeys(sets)]
+    parts += [name if n == 1 else f"{n} {name} cards" for name, n in singles.items()]
+    return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
+class Narrator:
+    """Turns events into sentences."""
+
+    def who(self, seat: int | None) -> str:
+        return "Nobody" if seat is None else f"Detective {int(seat) + 1}"
+
+    def card(self, data: Mapping[str, Any] | None) -> str:
+        return "a card" if data is None else str(data["name"])
+
+    def say(self, event: Event) -> str:
+        """One line for one event. Private events are worded for the seat they are for."""
+        method = getattr(self, f"_{event.kind}", None)
+        if method is None:
+            return f"{event.kind}: {dict(event.data)}"
+        line: str = method(event.data)
+        return line
+
+    # --- set-up and turns ---------------------------------------------------------------------
+    def _setup(self, d: Mapping[str, Any]) -> str:
+        rooms = ", ".join(str(r) for r in d["rooms"])
+        line = (
+            f"{d['players']} detectives take the case with {d['pack']} Evidence Cards;"
+            f" the rest go to rooms {rooms}."
+        )
+        if d["removed"]:
+            line += f" Out of the pack: {removed_words(d['removed'])}."
+        if d["advanced"]:
+            line += " The more difficult game: rewards decide."
+        return line
+
+    def _hand(self, d: Mapping[str, Any]) -> str:
+        return "Your cards: " + ", ".join(self.card(c) for c in d["cards"]) + "."
+
+    def _first_player(self, d: Mapping[str, Any]) -> str:
+        rounds = [
+            ", ".join(f"{self.who(int(s))} {t}" for s, t in rolls.items()) for rolls in d["rolls"]
+        ]
+        return f"Throws for the first move: {'; then '.join(rounds)}. {self.who(d['seat'])} starts."
+
+    def _turn(self, d: Mapping[str, Any]) -> str:
+        return f"Turn {d['number']}: {self.who(d['seat'])}."
+
+    def _roll(self, d: Mapping[str, Any]) -> str:
+        a, b = d["dice"]
+        line = f"{self.who(d['seat'])} throws {a} + {b} = {d['total']}"
+        return line + (": seven, eleven or doubles!" if d["special"] else ".")
+
+    def _turn_lost(self, d: Mapping[str, Any]) -> str:
+        return f"{self.who(d['seat'])} threw an even {d['total']} and loses the turn."
+
+    def _move(self, d: Mapping[str, Any]) -> str:
+        verb = "goes straight to" if d["jump"] else "moves to"
+        return f"{self.who(d['seat'])} {verb} {place_words(d['to'])}."
+
+    # --- rooms and the lawn ------------------------------------------------------------------
+    def _draw(self, d: Mapping[str, Any]) -> str:
+        return (
+            f"{self.who(d['seat'])} takes the top card in {room_words(d['room'])}"
+            f" ({d['left']} left)."
+        )
+
+    def _drew(self, d: Mapping[str, Any]) -> str:
+        return f"You drew {self.card(d['card'])}."
+
+    def _kept(self, d: Mapping[str, Any]) -> str:
+        return f"{self.who(d['seat'])} keeps it, holding {d['cards']} cards: no discard."
+
+    def _empty_room(self, d: Mapping[str, Any]) -> str:
+        return f"{room_words(d['room'])} has no cards left."
+
+    def _discard(self, d: Mapping[str, Any]) -> str:
+        if d["card"] is None:
+            return f"{self.who(d['seat'])} lays a card face down on the lawn at place {d['place']}."
+        return (
+            f"{self.who(d['seat'])} discards {self.card(d['card'])}, shows it to all and lays it"
+            f" face down on the lawn at place {d['place']}."
+        )
+
+    def _your_discard(self, d: Mapping[str, Any]) -> str:
+        return f"You laid {self.card(d['card'])} face down at place {d['place']}."
+
+    def _laid_down(self, d: Mapping[str, Any]) -> str:
+        title = load_pack().titles.get(str(d["kind"]), str(d["kind"]))
+        return f"{self.who(d['seat'])} lays down a complete {title}, face up."
+
+    def _name(self, d: Mapping[str, Any]) -> str:
+        who = self.who(d["seat"])
+        shows = f" shows {self.card(d['shown'])}," if d["shown"] else ""
+        return f'{who}{shows} points at place {d["place"]}: "{naming_words(d["kind"])}"'
+
+    def _turned(self, d: Mapping[str, Any]) -> str:
+        verdict = "right" if d["right"] else "wrong"
+        return f"Turned over, place {d['place']} is {self.card(d['card'])}: {verdict}!"
+
+    def _swapped(self, d: Mapping[str, Any]) -> str:
+        who = self.who(d["seat"])
+        if not d.get("laid"):
+            return f"{who} picks it up, with no card to lay in its place."
+        if d["card"] is None:
+            return f"{who} picks it up and lays a card face down in its place."
+        return f"{who} picks it up and lays {self.card(d['card'])} in its place."
+
+    def _rooms_empty(self, d: Mapping[str, Any]) -> str:
+        return (
+            "No cards remain in the rooms: everyone returns to the Living Room."
+            " Odd throws search the lawn, 7, 11 or doubles demand, even throws lose the turn."
+        )
+
+    # --- challenges --------------------------------------------------------------------------
+    def _demand(self, d: Mapping[str, Any]) -> str:
+        lead = "In return, " if d["counter"] else ""
+        words = demand_words(str(d["kind"]), d["shown"] is not None)
+        return f'{lead}{self.who(d["by"])} to {self.who(d["target"])}: "{words}"'
+
+    def _has_none(self, d: Mapping[str, Any]) -> str:
+        return f"{self.who(d['seat'])} has no {kind_noun(str(d['kind']))}."
+
+    def _no_clue(self, d: Mapping[str, Any]) -> str:
+        return (
+            f'{self.who(d["from"])} hands {self.who(d["to"])} a "No Clue" card instead;'
+            " it goes out of the game."
+        )
+
+    def _gave(self, d: Mapping[str, Any]) -> str:
+        return f"{self.who(d['from'])} gives {self.who(d['to'])} {kind_words(str(d['kind']))}."
+
+    def _given(self, d: Mapping[str, Any]) -> str:
+        return f"{self.card(d['card'])} passes from {self.who(d['from'])} to {self.who(d['to'])}."
+
+    def _exchange(self, d: Mapping[str, Any]) -> str:
+        return f"{self.who(d['from'])} gives {self.who(d['to'])} a card in return."
+
+    def _exchanged(self, d: Mapping[str, Any]) -> str:
+        return (
+            f"In return, {self.card(d['card'])} passes from {self.who(d['from'])}"
+            f" to {self.who(d['to'])}."
+        )
+
+    def _pass(self, d: Mapping[str, Any]) -> str:
+        return f"{self.who(d['seat'])} asks for nothing in return."
+
+    # --- the end -----------------------------------------------------------------------------
+    def _game_over(self, d: Mapping[str, Any]) -> str:
+        if d["reason"] == "cold":
+            line = "The case goes cold: the turns are up."
+        else:
+            cards = ", ".join(self.card(c) for c in d["cards"])
+            line = f"{self.who(d['by'])} {REASONS.get(d['reason'], d['reason'])}: {cards}."
+        rewards = d.get("rewards")
+        if rewards:
+            line += " Rewards: " + ", ".join(
+                f"{self.who(s)} {money(r['total'])}" for s, r in enumerate(rewards)
+            )
+            line += "."
+        winners = d["winners"]
+        if d["reason"] == "cold" and not winners:
+            return line + " Nobody wins."
+        return line + f" {' and '.join(self.who(s) for s in winners)} wins."

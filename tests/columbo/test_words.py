@@ -1,0 +1,73 @@
+"""Events in words: every event of real games gets a sentence of its own."""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import sleuth
+from sleuth.core import Event
+from sleuth.games.columbo import words
+from sleuth.games.columbo.words import Narrator, demand_words, naming_words
+
+
+def test_every_event_of_many_games_is_put_into_words() -> None:
+    seen: set[str] = set()
+    for seed in range(12):
+        state = sleuth.new_game(
+            "columbo", players=2 + seed % 3, seed=seed, advanced=seed % 4 == 3, max_turns=300
+        )
+        rng = random.Random(seed)
+        while not state.over:
+            legal = state.legal_actions()
+            rare = [a for a in legal if a.kind in ("draw", "name", "demand", "jump")]
+            state.apply(rng.choice(rare if rare and rng.random() < 0.5 else legal))
+        narrator = Narrator()
+        for event in state.log:
+            line = narrator.say(event)
+            assert line and not line.startswith(f"{event.kind}:"), event
+            seen.add(event.kind)
+    assert {
+        "setup",
+        "hand",
+        "first_player",
+        "turn",
+        "roll",
+        "move",
+        "draw",
+        "drew",
+        "kept",
+        "discard",
+        "your_discard",
+        "demand",
+        "has_none",
+        "gave",
+        "given",
+        "name",
+        "turned",
+        "swapped",
+        "rooms_empty",
+        "turn_lost",
+        "game_over",
+    } <= seen
+
+
+def test_the_rulebooks_phrases() -> None:
+    assert demand_words("tv-star", True) == (
+        "By the way, here is a T.V. Star card and I accuse you of withholding another one."
+    )
+    assert demand_words("motive", False) == "I accuse you of withholding a Motive card."
+    assert naming_words("rope") == "This is a part of the Rope."
+    assert naming_words("columbo") == "This is a part of Columbo."
+    assert naming_words("mystery") == 'This is the "It\'s A Mystery To Me" card.'
+    line = Narrator().say(
+        Event(
+            "game_over", {"winners": [], "reason": "cold", "by": None, "cards": [], "rewards": None}
+        )
+    )
+    assert line == "The case goes cold: the turns are up. Nobody wins."
+    assert Narrator().say(Event("mystery", {"x": 1})) == "mystery: {'x': 1}"
+
+
+def test_the_module_examples_run() -> None:
+    assert doctest.testmod(words).failed == 0
