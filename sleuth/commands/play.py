@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 import sleuth
@@ -12,34 +14,66 @@ def play(
     players: int = typer.Option(3, "--players", "-p", help="Seats at the table, bots included."),
     bots: int = typer.Option(2, "--bots", "-b", help="How many of the seats bots play (the last)."),
     seed: int | None = typer.Option(None, "--seed", "-s", help="Seed for all chance (replayable)."),
-    bot_level: str = typer.Option("detective", "--bot-level", help="random or detective."),
+    bot_level: str | None = typer.Option(
+        None, "--bot-level", help="random, or the game's own (detective, expert...); default: best."
+    ),
     bot_delay: float = typer.Option(
         0.6, "--bot-delay", min=0.0, help="Seconds between a bot's actions, so you can follow."
     ),
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option as NAME=VALUE (repeatable), e.g. crime=murder."
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal: humans take the first seats, bots the rest."""
     import random
 
     from sleuth.bots import UnknownBot, bot_levels
+    from sleuth.tui import app_for, playable
 
     try:
-        sleuth.spec(game)
+        spec = sleuth.spec(game)
     except sleuth.IllegalAction as err:
         raise typer.BadParameter(str(err), param_hint="GAME") from None
-    if game != "stop-thief":
-        raise typer.BadParameter(f"{game} has no terminal interface yet", param_hint="GAME")
+    if game not in playable():
+        raise typer.BadParameter(
+            f"{game} has no terminal interface yet (try {', '.join(playable())})",
+            param_hint="GAME",
+        )
     if not 0 <= bots <= players:
         raise typer.BadParameter(f"between 0 and {players} bots, not {bots}", param_hint="--bots")
-    if bot_level not in bot_levels(game):
+    if bot_level is not None and bot_level not in bot_levels(game):
         levels = ", ".join(bot_levels(game))
         raise typer.BadParameter(f"choose one of {levels}", param_hint="--bot-level")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
-    from sleuth.tui.stop_thief import StopThiefApp
-
+    options = _options(option or [])
+    app_class = app_for(game)
+    assert app_class is not None
     try:
-        app = StopThiefApp(players, bots, seed, bot_level, bot_delay)
+        app = app_class(players, bots, seed, bot_level, bot_delay, options)
     except (sleuth.IllegalAction, UnknownBot) as err:
         raise typer.BadParameter(str(err)) from None
     app.run()
-    typer.echo(f"Stop Thief, seed {seed}. Thanks for playing.")
+    typer.echo(f"{spec.title}, seed {seed}. Thanks for playing.")
+
+
+def _options(given: list[str]) -> dict[str, object]:
+    """NAME=VALUE pairs; a VALUE that reads as JSON (true, 3, 0.5) is taken as such."""
+    import json
+
+    options: dict[str, object] = {}
+    for pair in given:
+        name, sep, text = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(
+                f"write an option as NAME=VALUE, not {pair!r}", param_hint="--option"
+            )
+        try:
+            value: object = json.loads(text)
+        except ValueError:
+            value = text
+        options[name.strip()] = value if isinstance(value, bool | int | float) else text
+    return options

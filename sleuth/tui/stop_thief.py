@@ -3,44 +3,31 @@
 What a human sees is built only from `state.view(seat)` for the seat at the
 keyboard and the events that seat may see: the public log for everyone,
 private events (a drawn card, a tip) only behind that seat's cover screen.
-When the turn passes to another human a full-screen cover asks to pass the
-keyboard; while bots play, a table of two or more humans sees only the
-public board. Bots are found by level in `sleuth.bots`.
+The table itself (hot seat, bots, log, command line) is `sleuth.tui.shell`;
+this module is Stop Thief's panels and commands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from typing import Any
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
+from textual.app import ComposeResult
 from textual.message import Message
-from textual.screen import ModalScreen, Screen
-from textual.timer import Timer
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Static
 
-import sleuth
-from sleuth.bots import Bot, make_bot
-from sleuth.core import Event, IllegalAction
+from sleuth.core import Event
 from sleuth.games.stop_thief.board import Board
 from sleuth.games.stop_thief.state import StopThief
 from sleuth.tui.board_text import SEAT_STYLES, legend, node_at, render_board
-from sleuth.tui.commands import (
-    HELP,
-    CommandError,
-    describe_node,
-    legal_summary,
-    parse_command,
-)
+from sleuth.tui.commands import HELP, Command, describe_node, legal_summary, parse_command
 from sleuth.tui.led import led
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed
 from sleuth.tui.words import PHASES, Narrator, display_text, money, sound_words, space_label
 
 GAME = "stop-thief"
-LOG_LINES = 2000
 WIDE_NEEDS = 124  # terminal columns for the wide board (78) beside the panels (46)
 
 
@@ -66,242 +53,86 @@ class BoardView(Static):
             self.post_message(self.Picked(node))
 
 
-class CoverScreen(Screen[None]):
-    """Hides everything while the keyboard passes to the next detective."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Ready")]
-
-    def __init__(self, seat: int, name: str) -> None:
-        super().__init__()
-        self.seat = seat
-        self.who = name
-
-    def compose(self) -> ComposeResult:
-        text = Text(justify="center")
-        text.append("STOP THIEF\n\n", "bold red")
-        text.append(f"Pass the keyboard to {self.who}\n\n", "bold")
-        text.append("Everyone else, look away: your hand and tips stay secret.\n\n")
-        text.append("Press Enter when ready", SEAT_STYLES[self.seat % 4])
-        yield Static(text, id="cover-text")
-
-    def action_ready(self) -> None:
-        self.dismiss(None)
-
-
-class InfoScreen(ModalScreen[None]):
-    """A page of text over the game (help, the end of the game). Enter or Escape closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close"),
-        Binding("q", "app.quit", "Quit"),
-    ]
-
-    def __init__(self, body: Text | str, title: str) -> None:
-        super().__init__()
-        self.body = body
-        self.heading = title
-
-    def compose(self) -> ComposeResult:
-        with VerticalScroll(id="info-box") as box:
-            box.border_title = self.heading
-            box.border_subtitle = "Enter or Esc: back to the board · q: quit"
-            yield Static(self.body, id="info-text")
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
-class StopThiefApp(App[None]):
+class StopThiefApp(GameShell):
     """A whole game of Stop Thief: `players` seats, the last `bots` of them played by bots."""
 
     TITLE = "Stop Thief"
-    CSS = """
-    Screen { layout: vertical; }
-    #top { height: 1fr; }
-    #board-pane { width: 78; height: 100%; scrollbar-size: 1 1; }
+    GAME = GAME
+    BOT_LEVEL = "detective"
+    COVER_TITLE = "STOP THIEF"
+    COVER_SECRET = "your hand and tips"
+    PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
+    HELP = HELP
+    RING = frozenset({"clue", "new_thief"})
+    CSS = (
+        GameShell.CSS
+        + """
+    #board-pane { width: 78; }
     #board-pane.narrow { width: 40; }
     #board-pane.narrow #legend { display: none; }
-    #board { width: auto; height: auto; }
     #legend { width: auto; height: 2; }
-    #side { width: 1fr; min-width: 44; }
     #scanner { height: auto; border: round $error; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
     #hand { height: auto; max-height: 14; border: round $success; padding: 0 1; }
-    #log { height: 1fr; min-height: 8; border: round $secondary; }
-    #message { height: 1; padding: 0 1; }
-    #command { height: 1; border: none; padding: 0 1; background: $boost; }
-    CoverScreen { align: center middle; background: $background; }
-    #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
-    InfoScreen { align: center middle; }
-    #info-box { width: 90%; height: auto; max-height: 90%; border: heavy $warning;
-                padding: 1 2; background: $surface; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    )
+    state: StopThief
+    narrator: Narrator
 
     def __init__(
         self,
         players: int = 3,
         bots: int = 2,
         seed: int = 0,
-        bot_level: str = "detective",
+        bot_level: str | None = "detective",
         bot_delay: float = 0.6,
         options: Mapping[str, Any] | None = None,
     ) -> None:
-        super().__init__()
-        if not 0 <= bots <= players:
-            raise IllegalAction(f"there are {players} seats, so 0 to {players} bots, not {bots}")
-        state = sleuth.new_game(GAME, players=players, seed=seed, **dict(options or {}))
-        assert isinstance(state, StopThief)
-        self.state = state
-        self.board: Board = state.board  # public and fixed: never the thief or the scanner
-        self.humans: list[int] = list(range(players - bots))
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(GAME, bot_level, seed=seed * 101 + seat + 1)
-            for seat in range(players - bots, players)
-        }
-        self.bot_delay = bot_delay
-        self.narrator = Narrator()
-        # The seat whose secrets the screen may show: the one human at a table of one,
-        # otherwise the human who last passed the cover (None while bots play).
-        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.unseen: dict[int, list[str]] = {seat: [] for seat in self.humans}
-        self.notes: list[str] = []  # private lines for the viewer, shown in the hand panel
+        super().__init__(players, bots, seed, bot_level, bot_delay, options)
+        assert isinstance(self.state, StopThief)
+        self.board: Board = self.state.board  # public and fixed: never the thief or the scanner
         self.tips: dict[int, list[tuple[int, int]]] = {seat: [] for seat in self.humans}
-        self.log_lines: list[str] = []  # the shared log, public events only
-        self.message = ""
         self.wide = True
         self.chose_zoom = False  # the player's `zoom` overrides the automatic choice
-        self.bot_timer: Timer | None = None
         self.routes: list[list[int]] = []
         self.final_words: list[str] = []
 
     # --- layout -----------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        with Horizontal(id="top"):
-            with ScrollableContainer(id="board-pane"):
-                yield BoardView(self.board, id="board")
-                yield Static(legend(), id="legend")
-            with VerticalScroll(id="side"):
-                yield Static(id="scanner")
-                yield Static(id="status")
-                yield Static(id="hand")
-                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False)
-        yield Static(id="message")
-        yield Input(placeholder="command (help, legal, c, r, m 1-48, a 1-48, e)", id="command")
+    def compose_board(self) -> ComposeResult:
+        yield BoardView(self.board, id="board")
+        yield Static(legend(), id="legend")
 
-    def on_mount(self) -> None:
+    def compose_panels(self) -> ComposeResult:
+        yield Static(id="scanner")
+        yield Static(id="status")
+        yield Static(id="hand")
+
+    def mounted(self) -> None:
         self.query_one("#scanner", Static).border_title = "Crime Scanner"
         self.query_one("#status", Static).border_title = "The case"
         self.query_one("#hand", Static).border_title = "Your hand"
-        self.query_one("#log", RichLog).border_title = "What happened"
         self.wide = self.size.width >= WIDE_NEEDS
         self.query_one("#board-pane").set_class(not self.wide, "narrow")
-        self.take_in(self.state.log)
-        self.proceed()
 
-    # --- the flow of the game ---------------------------------------------------------------
-    def proceed(self) -> None:
-        """After every change: let bots play, raise the cover for the next human, or finish."""
-        state = self.state
-        if state.over:
-            self.viewer = self.viewer if len(self.humans) <= 1 else None
-            self.redraw()
-            self.show_game_over()
-            return
-        seat = state.to_move
-        assert seat is not None
-        if seat in self.bots:
-            if len(self.humans) > 1:
-                self.viewer = None
-            self.redraw()
-            if self.bot_delay <= 0:
-                self.play_bots_now()
-            elif self.bot_timer is None:
-                self.bot_timer = self.set_timer(self.bot_delay, self.bot_step)
-            return
-        if seat != self.viewer:
-            self.viewer = None
-            self.message = ""
-            self.redraw()
-            self.push_screen(CoverScreen(seat, self.narrator.who(seat)), self._uncover_for(seat))
-            return
-        self.redraw()
-        self.query_one("#command", Input).focus()
+    # --- the game's words -------------------------------------------------------------------
+    def make_narrator(self) -> Narrator:
+        return Narrator()
 
-    def _uncover_for(self, seat: int) -> Callable[[None], None]:
-        def uncover(_: None) -> None:
-            self.viewer = seat
-            self.notes = self.unseen[seat][-8:]
-            self.unseen[seat] = []
-            self.redraw()
-            self.query_one("#command", Input).focus()
+    def who(self, seat: int | None) -> str:
+        return self.narrator.who(seat)
 
-        return uncover
+    def seat_style(self, seat: int) -> str:
+        return SEAT_STYLES[seat % 4]
 
-    def bot_step(self) -> None:
-        self.bot_timer = None
-        if self.state.over or self.state.to_move not in self.bots:
-            return
-        self.take_in(self.bot_move())
-        self.proceed()
+    def public_event(self, event: Event) -> None:
+        if event.kind == "game_over":
+            self.routes = [list(r) for r in event.data.get("routes", [])]
 
-    def play_bots_now(self) -> None:
-        """With no delay: every bot decision until a human must act or the game ends."""
-        clues = False
-        while not self.state.over and self.state.to_move in self.bots:
-            new_events = self.bot_move()
-            clues = clues or any(e.kind in ("clue", "new_thief") for e in new_events)
-            self.take_in(new_events, bell=False)
-        if clues:
-            self.bell()
-        self.proceed()
+    def private_event(self, event: Event) -> None:
+        if event.kind == "tip" and event.to is not None:
+            self.tips[event.to].append((len(self.narrator.posters), int(event.data["space"])))
 
-    def bot_move(self) -> list[Event]:
-        seat = self.state.to_move
-        assert seat is not None
-        try:
-            return self.state.apply(self.bots[seat].choose(self.state, seat))
-        except IllegalAction as err:  # a bot's mistake must not stop the table
-            fallback = self.state.legal_actions()[0]
-            self.write_log(f"(Bot {seat + 1} erred: {err}; it does '{fallback}' instead.)")
-            return self.state.apply(fallback)
-
-    def take_in(self, new_events: Sequence[Event], bell: bool = True) -> None:
-        """Word each event for those allowed to see it: the log, or one human's notes."""
-        ring = False
-        for event in new_events:
-            if event.to is None:
-                self.write_log(self.narrator.say(event))
-                ring = ring or event.kind in ("clue", "new_thief")
-                if event.kind == "game_over":
-                    self.routes = [list(r) for r in event.data.get("routes", [])]
-            elif event.to in self.unseen:
-                line = self.narrator.say(event)
-                if event.kind == "tip":
-                    self.tips[event.to].append(
-                        (len(self.narrator.posters), int(event.data["space"]))
-                    )
-                if event.to == self.viewer:
-                    self.notes = [*self.notes, line][-8:]
-                else:
-                    self.unseen[event.to].append(line)
-            # a bot's private events are never shown
-        if ring and bell:
-            self.bell()
-
-    def write_log(self, line: str) -> None:
-        self.log_lines.append(line)
-        del self.log_lines[:-LOG_LINES]
-        log = self.query_one("#log", RichLog)
-        if line.startswith("──"):
-            log.write(Text(line, "bold"))
-        else:
-            log.write(line)
-
-    def show_game_over(self) -> None:
-        if self.final_words:
-            return
+    def game_over_text(self) -> Text:
         state = self.state
         text = Text()
         winners = state.winners
@@ -316,59 +147,19 @@ class StopThiefApp(App[None]):
         self.final_words = self.narrator.routes(self.routes)
         for line in self.final_words:
             text.append(f"\n{line}\n")
-        self.push_screen(InfoScreen(text, "Game over"))
+        return text
 
     # --- input ------------------------------------------------------------------------------
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value
-        event.input.value = ""
-        self.run_command(text)
+    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
+        return parse_command(text, self.board, view.get("hand", []), self.state.players)
 
-    def run_command(self, text: str) -> None:
-        """Carry out one command line for the human at the keyboard (also what the tests call)."""
-        state = self.state
-        seat = self.viewer
-        hand = state.view(seat)["hand"] if seat is not None else []
-        try:
-            command = parse_command(text, self.board, hand, state.players)
-        except CommandError as err:
-            self.say(f"✗ {err}", error=True)
-            return
-        if command.meta == "help":
-            self.push_screen(InfoScreen(HELP, "Help"))
-            return
-        if command.meta == "quit":
-            self.exit()
-            return
+    def meta(self, command: Parsed) -> None:
         if command.meta == "zoom":
             self.chose_zoom = True
             self.set_wide(not self.wide)
-            return
-        if state.over:
-            self.say("The game is over: 'quit' to leave.", error=True)
-            return
-        if seat is None or state.to_move != seat:
-            who = self.narrator.who(state.to_move)
-            self.say(f"✗ Wait: it is {who}'s turn.", error=True)
-            return
-        if command.meta == "legal":
-            summary = legal_summary(state.view(seat).get("legal", []), hand)
-            self.push_screen(InfoScreen(summary.replace(" | ", "\n"), "What you may do now"))
-            return
-        action = command.action
-        assert action is not None
-        try:
-            new_events = state.apply(action)
-        except IllegalAction as err:
-            self.say(f"✗ {err}", error=True)
-            return
-        self.message = ""
-        self.take_in(new_events)
-        self.proceed()
 
-    def say(self, message: str, error: bool = False) -> None:
-        self.message = message
-        self.query_one("#message", Static).update(Text(message, "bold red" if error else ""))
+    def legal_text(self, view: Mapping[str, Any]) -> str:
+        return legal_summary(view.get("legal", []), view.get("hand", [])).replace(" | ", "\n")
 
     def on_board_view_picked(self, message: BoardView.Picked) -> None:
         place = describe_node(self.board, message.node)
@@ -380,10 +171,7 @@ class StopThiefApp(App[None]):
             verb = "ride"
         else:
             verb = "m"
-        command = self.query_one("#command", Input)
-        command.value = f"{verb} {place}"
-        command.cursor_position = len(command.value)
-        command.focus()
+        self.put_command(f"{verb} {place}")
 
     # --- drawing ----------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
@@ -398,18 +186,11 @@ class StopThiefApp(App[None]):
         self.query_one("#board-pane").set_class(not wide, "narrow")
         self.redraw()
 
-    def redraw(self) -> None:
-        """Draw every panel from the viewer's view (None: what everyone may see)."""
-        view = self.state.view(self.viewer)
+    def draw(self, view: Mapping[str, Any]) -> None:
         self.draw_board(view)
         self.draw_scanner(view)
         self.draw_status(view)
         self.draw_hand(view)
-        if not self.message:
-            self.query_one("#message", Static).update(self.hint(view))
-
-    def my_turn(self, view: Mapping[str, Any]) -> bool:
-        return self.viewer is not None and view["to_move"] == self.viewer
 
     def draw_board(self, view: Mapping[str, Any]) -> None:
         pieces: dict[str, list[int]] = {}
@@ -518,13 +299,9 @@ class StopThiefApp(App[None]):
 
     def hint(self, view: Mapping[str, Any]) -> Text:
         """The status line when there is no message: what the player at the keyboard can do."""
-        if view["over"]:
-            return Text("Game over. Type 'quit' to leave.", "bold")
         seat = view["to_move"]
-        if seat in self.bots:
-            return Text(f"{self.narrator.who(seat)} (bot) is thinking…", "dim")
-        if not self.my_turn(view):
-            return Text("")
+        if view["over"] or seat in self.bots or not self.my_turn(view):
+            return super().hint(view)
         phase = view["phase"]
         hints = {
             "fine": "Pay the fine to get your License back: pay",
@@ -541,7 +318,7 @@ def run(
     players: int = 3,
     bots: int = 2,
     seed: int = 0,
-    bot_level: str = "detective",
+    bot_level: str | None = "detective",
     bot_delay: float = 0.6,
     options: Mapping[str, Any] | None = None,
 ) -> None:

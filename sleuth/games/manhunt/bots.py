@@ -288,5 +288,6 @@ class NoviceBot:
         return self.rng.choice(legal)
 
 
-register_bot("manhunt", "expert", ExpertBot)
+# Weakest first: bot_levels lists the strongest last, and interfaces default to it.
 register_bot("manhunt", "novice", NoviceBot)
+register_bot("manhunt", "expert", ExpertBot)

@@ -63,9 +63,11 @@ class ManhuntOptions:
             raise ValueError("case_set must be 0 (printed) or a positive seed")
         if self.numbered_dial:
             try:
-                parse_numbered(self.numbered_dial)
+                faces = parse_numbered(self.numbered_dial)
             except ComputerError as err:
                 raise ValueError(str(err)) from None
+            if len(set(faces)) < 2:  # every spin for first place would tie, for ever
+                raise ValueError("a NUMBERED dial needs at least two different numbers")
         if not 1 <= self.on_line_segments <= SEGMENTS:
             raise ValueError(f"on_line_segments must be 1-{SEGMENTS}, or a car waits forever")
         if not 0 <= self.receive_segments <= SEGMENTS:

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, Rng, register
 from sleuth.core.actions import JSONValue
+from sleuth.core.game import Narrating
 from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.cases import Card, CaseBook, Crime, case_book
 from sleuth.games.manhunt.computer import Computer, Spin, load_computer
@@ -633,6 +634,18 @@ def _make(players: int, seed: int, options: Any) -> GameState:
     return Manhunt(players, seed, options)
 
 
+def _picture() -> object:
+    from sleuth.games.manhunt.svg import board_svg  # imported late: it imports this module
+
+    return board_svg()
+
+
+def _narrator() -> Narrating:
+    from sleuth.games.manhunt.words import Narrator  # imported late: it imports this module
+
+    return Narrator()
+
+
 register(
     GameSpec(
         name="manhunt",
@@ -642,5 +655,7 @@ register(
         options_type=ManhuntOptions,
         factory=_make,
         seat_names="detective",
+        picture=_picture,
+        narrator=_narrator,
     )
 )

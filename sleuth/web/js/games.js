@@ -7,12 +7,15 @@
 //
 // A table object has:
 //   mount(slots)                 build the board and panels into {board, hud, controls, info}
-//   render(view, opts)           draw everything from a view; opts: {me, canAct, seats, replay}
+//   render(view, opts)           draw everything from a view; opts: {me, canAct, seats, replay, events}
 //   play(events, opts)           animate and sound the events that just happened (live only)
 //   key(keyboardEvent)           -> true if the game used the key
 //   turnWords(view)              what the seat to move has to do now, in words
 //   seatTitle(view, seat)        "Detective 2 (Kent Ketchum)"
+//   seatColour(seat)             (optional) the seat's colour, if the game has its own
 //   reset()                      forget per-seat transient state (pickers) when the seat shown changes
+//   coverWords()                 (optional) what the hot-seat cover says stays secret
+//   logWords(event)              (optional) the table log's words for an event (null: its `text`)
 
 const cache = new Map();
 

@@ -46,12 +46,12 @@ function renderSeats() {
         h("option", { value: "invite", selected: seat.kind === "invite" }, "Human, by link"),
         h("option", { value: "bot", selected: seat.kind === "bot" }, "Bot"),
       );
+      if (!levels.includes(seat.level)) seat.level = levels[levels.length - 1]; // also after a change of game
       const level = h(
         "select",
         { class: "level", name: `seat-level-${i}`, "aria-label": `${seatLabel(L.game.seat_name, i)}: bot level`, disabled: seat.kind !== "bot", onchange: (e) => { seat.level = e.target.value; } },
         levels.map((lv) => h("option", { value: lv, selected: (seat.level || levels[levels.length - 1]) === lv }, `${words(lv)} bot`)),
       );
-      if (!seat.level) seat.level = levels[levels.length - 1];
       const name = h("input", {
         class: "name",
         name: `seat-name-${i}`,

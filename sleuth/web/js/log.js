@@ -9,8 +9,8 @@ export function eventClass(event) {
   return classes.join(" ");
 }
 
-function item(event, index, seatTitle) {
-  const text = event.text || `${event.kind}`;
+function item(event, index, seatTitle, words) {
+  const text = words?.(event) || event.text || `${event.kind}`;
   const priv = event.to !== null && event.to !== undefined;
   return h(
     "li",
@@ -22,9 +22,11 @@ function item(event, index, seatTitle) {
 
 /** Keeps a list element in step with a growing list of events, newest first. */
 export class EventLog {
-  constructor(list, { seatTitle } = {}) {
+  /** `words(event)`, if given, may word an event otherwise (null: its own `text`). */
+  constructor(list, { seatTitle, words } = {}) {
     this.list = list;
     this.seatTitle = seatTitle;
+    this.words = words;
     this.shown = 0;
     this.key = null;
   }
@@ -38,7 +40,7 @@ export class EventLog {
     }
     const fresh = [];
     for (let i = this.shown; i < events.length; i++) {
-      fresh.push(item(events[i], i, this.seatTitle));
+      fresh.push(item(events[i], i, this.seatTitle, this.words));
     }
     this.list.prepend(...fresh.reverse());
     for (const li of fresh) {

@@ -75,7 +75,7 @@ function go(step, live = false) {
   const seat = view.to_move ?? view.turn;
   fill(
     banner,
-    h("span", { class: "turn-dot", style: { background: seat === null || seat === undefined ? "#888" : seatColour(seat) } }),
+    h("span", { class: "turn-dot", style: { background: seat === null || seat === undefined ? "#888" : R.table.seatColour?.(seat) || seatColour(seat) } }),
     h("span", { class: "turn-text" }, (ev?.text || "").replace(/^─+\s*|\s*─+$/g, "")),
   );
   banner.dataset.state = view.over ? "over" : "other";

@@ -1,7 +1,7 @@
 // The table page (/t/{id}): connections, seats held by this browser, the hot-seat cover,
 // the turn banner and the event log. Everything about the game itself is in its module
 // (/static/games/<game>.js), which draws the board, the panels and the controls.
-import { $, h, fill, toast, seatColour } from "./dom.js";
+import { $, h, fill, toast, seatColour as defaultSeatColour } from "./dom.js";
 import { api, seatLabel } from "./api.js";
 import { Connection } from "./connection.js";
 import { EventLog } from "./log.js";
@@ -25,7 +25,8 @@ const S = {
   pollTimer: null,
 };
 
-const log = new EventLog($("#log"), { seatTitle: (seat) => seatTitle(seat) });
+// A game may word its events otherwise on the table (Columbo never names a card bound for the lawn).
+const log = new EventLog($("#log"), { seatTitle: (seat) => seatTitle(seat), words: (event) => S.table?.logWords?.(event) ?? null });
 
 // --- words ----------------------------------------------------------------------------
 function seatWord(seat) {
@@ -44,6 +45,11 @@ function seatTitle(seat, view = currentView()) {
   const name = playerName(seat);
   if (name) title += ` · ${name}`;
   return title;
+}
+
+/** A seat's colour: the game's own if its table object says (Kojak's players are white, black...). */
+function seatColour(seat) {
+  return S.table?.seatColour?.(seat) || defaultSeatColour(seat);
 }
 
 function isBot(seat) {
@@ -290,7 +296,7 @@ function draw(conn, fresh) {
   const view = conn.view;
   const me = conn.heldSeat ?? null;
   const canAct = me !== null && view.to_move === me && !view.over && S.cover === null && conn.tableStatus !== "open";
-  S.table.render(view, { me, canAct, seats: S.summary?.seats || [], replay: false, waiting: conn.tableStatus === "open" });
+  S.table.render(view, { me, canAct, seats: S.summary?.seats || [], replay: false, waiting: conn.tableStatus === "open", events: conn.events });
   log.show(conn.events, me === null ? "watch" : `seat-${me}`);
   turnBanner(view, me, canAct, conn.tableStatus);
   if (fresh && fresh.length) S.table.play(fresh, { me });
@@ -307,6 +313,8 @@ function showCover(seat) {
   const cover = $("#cover");
   const view = S.conns.get(seat)?.view || currentView();
   $("#cover-title").textContent = `Pass to ${seatTitle(seat, view)}`;
+  const secret = S.table?.coverWords?.();
+  if (secret) $("#cover .cover-sub").textContent = secret;
   cover.style.setProperty("--seat", seatColour(seat));
   cover.hidden = false;
   $("#table-main").inert = true;

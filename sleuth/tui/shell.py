@@ -1,0 +1,423 @@
+"""The terminal table every game shares: hot-seat humans against bots, with Textual.
+
+`GameShell` runs a whole game at one keyboard: it makes the state and the bots,
+lets bots play (after a short delay, so people can follow), raises a full-screen
+cover when the keyboard passes to another human, words every event through the
+game's narrator (public events in the shared log, private ones only behind their
+seat's cover), reads the command line (bad input gets a message and changes
+nothing), lists the legal moves and shows the end of the game.
+
+A game supplies only what is its own, by overriding the hooks at the bottom of
+the class: its panels (`compose_board`, `compose_panels`, `draw`), its command
+parser (`parse`), and its words for the status line, the legal moves, help and
+the end. What a human sees is built only from `state.view(seat)` for the seat at
+the keyboard and the events that seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Protocol
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Input, RichLog, Static
+
+import sleuth
+from sleuth.bots import Bot, bot_levels, make_bot
+from sleuth.core import Action, Event, GameState, IllegalAction
+from sleuth.core.game import Narrating
+
+LOG_LINES = 2000
+NOTES = 8  # private lines kept for the seat at the keyboard
+
+
+class Parsed(Protocol):
+    """What a game's command parser returns: an action for the game, or a request (`meta`)."""
+
+    @property
+    def action(self) -> Action | None: ...
+
+    @property
+    def meta(self) -> str | None: ...
+
+
+class CoverScreen(Screen[None]):
+    """Hides everything while the keyboard passes to the next player."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "Ready")]
+
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        title: str = "SLEUTH",
+        secret: str = "what you hold",
+        style: str = "bold",
+    ) -> None:
+        super().__init__()
+        self.seat = seat
+        self.who = name
+        self.heading = title
+        self.secret = secret
+        self.style = style
+
+    def compose(self) -> ComposeResult:
+        text = Text(justify="center")
+        text.append(f"{self.heading}\n\n", "bold red")
+        text.append(f"Pass the keyboard to {self.who}\n\n", "bold")
+        text.append(f"Everyone else, look away: {self.secret} stay secret.\n\n")
+        text.append("Press Enter when ready", self.style)
+        yield Static(text, id="cover-text")
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class InfoScreen(ModalScreen[None]):
+    """A page of text over the game (help, the end of the game). Enter or Escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, body: Text | str, title: str) -> None:
+        super().__init__()
+        self.body = body
+        self.heading = title
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="info-box") as box:
+            box.border_title = self.heading
+            box.border_subtitle = "Enter or Esc: back to the board · q: quit"
+            yield Static(self.body, id="info-text")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameShell(App[None]):
+    """A whole game at one keyboard: `players` seats, the last `bots` of them played by bots."""
+
+    GAME: ClassVar[str] = ""
+    BOT_LEVEL: ClassVar[str | None] = None  # None: the strongest (the last of bot_levels)
+    COVER_TITLE: ClassVar[str] = "SLEUTH"
+    COVER_SECRET: ClassVar[str] = "your secrets"
+    PLACEHOLDER: ClassVar[str] = "command (help, legal)"
+    HELP: ClassVar[str] = "help, legal, quit"
+    RING: ClassVar[frozenset[str]] = frozenset()  # public events that ring the bell
+    CSS = """
+    Screen { layout: vertical; }
+    #top { height: 1fr; }
+    #board-pane { height: 100%; scrollbar-size: 1 1; }
+    #board { width: auto; height: auto; }
+    #side { width: 1fr; min-width: 44; }
+    #log { height: 1fr; min-height: 8; border: round $secondary; }
+    #message { height: 1; padding: 0 1; }
+    #command { height: 1; border: none; padding: 0 1; background: $boost; }
+    CoverScreen { align: center middle; background: $background; }
+    #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
+    InfoScreen { align: center middle; }
+    #info-box { width: 90%; height: auto; max-height: 90%; border: heavy $warning;
+                padding: 1 2; background: $surface; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(
+        self,
+        players: int,
+        bots: int,
+        seed: int = 0,
+        bot_level: str | None = None,
+        bot_delay: float = 0.6,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        if not 0 <= bots <= players:
+            raise IllegalAction(f"there are {players} seats, so 0 to {players} bots, not {bots}")
+        self.state: GameState = sleuth.new_game(
+            self.GAME, players=players, seed=seed, **dict(options or {})
+        )
+        level = bot_level or self.BOT_LEVEL or bot_levels(self.GAME)[-1]
+        self.humans: list[int] = list(range(players - bots))
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(self.GAME, level, seed=seed * 101 + seat + 1)
+            for seat in range(players - bots, players)
+        }
+        self.bot_delay = bot_delay
+        self.narrator: Narrating = self.make_narrator()
+        # The seat whose secrets the screen may show: the one human at a table of one,
+        # otherwise the human who last passed the cover (None while bots play).
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.unseen: dict[int, list[str]] = {seat: [] for seat in self.humans}
+        self.notes: list[str] = []  # private lines for the viewer
+        self.log_lines: list[str] = []  # the shared log, public events only
+        self.message = ""
+        self.bot_timer: Timer | None = None
+        self.over_shown = False
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            with ScrollableContainer(id="board-pane"):
+                yield from self.compose_board()
+            with VerticalScroll(id="side"):
+                yield from self.compose_panels()
+                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False)
+        yield Static(id="message")
+        yield Input(placeholder=self.PLACEHOLDER, id="command")
+
+    def on_mount(self) -> None:
+        self.query_one("#log", RichLog).border_title = "What happened"
+        self.mounted()
+        self.take_in(self.state.log)
+        self.proceed()
+
+    # --- the flow of the game ---------------------------------------------------------------
+    def proceed(self) -> None:
+        """After every change: let bots play, raise the cover for the next human, or finish."""
+        state = self.state
+        if state.over:
+            self.viewer = self.viewer if len(self.humans) <= 1 else None
+            self.redraw()
+            self.show_game_over()
+            return
+        seat = state.to_move
+        assert seat is not None
+        if seat in self.bots:
+            if len(self.humans) > 1:
+                self.viewer = None
+            self.redraw()
+            if self.bot_delay <= 0:
+                self.play_bots_now()
+            elif self.bot_timer is None:
+                self.bot_timer = self.set_timer(self.bot_delay, self.bot_step)
+            return
+        if seat != self.viewer:
+            self.viewer = None
+            self.message = ""
+            self.redraw()
+            self.push_screen(
+                CoverScreen(
+                    seat, self.who(seat), self.COVER_TITLE, self.COVER_SECRET, self.seat_style(seat)
+                ),
+                self._uncover_for(seat),
+            )
+            return
+        self.redraw()
+        self.query_one("#command", Input).focus()
+
+    def _uncover_for(self, seat: int) -> Callable[[None], None]:
+        def uncover(_: None) -> None:
+            self.viewer = seat
+            self.notes = self.unseen[seat][-NOTES:]
+            self.unseen[seat] = []
+            self.redraw()
+            self.query_one("#command", Input).focus()
+
+        return uncover
+
+    def bot_step(self) -> None:
+        self.bot_timer = None
+        if self.state.over or self.state.to_move not in self.bots:
+            return
+        self.take_in(self.bot_move())
+        self.proceed()
+
+    def play_bots_now(self) -> None:
+        """With no delay: every bot decision until a human must act or the game ends."""
+        ring = False
+        while not self.state.over and self.state.to_move in self.bots:
+            new_events = self.bot_move()
+            ring = ring or any(e.kind in self.RING and e.to is None for e in new_events)
+            self.take_in(new_events, bell=False)
+        if ring:
+            self.bell()
+        self.proceed()
+
+    def bot_move(self) -> list[Event]:
+        seat = self.state.to_move
+        assert seat is not None
+        try:
+            return self.state.apply(self.bots[seat].choose(self.state, seat))
+        except IllegalAction as err:  # a bot's mistake must not stop the table
+            fallback = self.state.legal_actions()[0]
+            self.write_log(f"(Bot {seat + 1} erred: {err}; it does '{fallback}' instead.)")
+            return self.state.apply(fallback)
+
+    def take_in(self, new_events: Sequence[Event], bell: bool = True) -> None:
+        """Word each event for those allowed to see it: the log, or one human's notes."""
+        ring = False
+        for event in new_events:
+            if event.to is None:
+                self.write_log(self.narrator.say(event))
+                ring = ring or event.kind in self.RING
+                self.public_event(event)
+            elif event.to in self.unseen:
+                line = self.narrator.say(event)
+                self.private_event(event)
+                if event.to == self.viewer:
+                    self.notes = [*self.notes, line][-NOTES:]
+                else:
+                    self.unseen[event.to].append(line)
+            # a bot's private events are never shown
+        if ring and bell:
+            self.bell()
+
+    def write_log(self, line: str) -> None:
+        self.log_lines.append(line)
+        del self.log_lines[:-LOG_LINES]
+        log = self.query_one("#log", RichLog)
+        if line.startswith("──"):
+            log.write(Text(line, "bold"))
+        else:
+            log.write(line)
+
+    def show_game_over(self) -> None:
+        if self.over_shown:
+            return
+        self.over_shown = True
+        self.push_screen(InfoScreen(self.game_over_text(), "Game over"))
+
+    # --- input ------------------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value
+        event.input.value = ""
+        self.run_command(text)
+
+    def run_command(self, text: str) -> None:
+        """Carry out one command line for the human at the keyboard (also what the tests call)."""
+        state = self.state
+        seat = self.viewer
+        try:
+            command = self.parse(text, state.view(seat))
+        except ValueError as err:
+            self.say(f"✗ {err}", error=True)
+            return
+        if command.meta == "help":
+            self.push_screen(InfoScreen(self.HELP, "Help"))
+            return
+        if command.meta == "quit":
+            self.exit()
+            return
+        if command.meta not in (None, "legal"):
+            self.meta(command)
+            return
+        if state.over:
+            self.say("The game is over: 'quit' to leave.", error=True)
+            return
+        if seat is None or state.to_move != seat:
+            who = self.who(state.to_move)
+            self.say(f"✗ Wait: it is {who}'s turn.", error=True)
+            return
+        if command.meta == "legal":
+            summary = self.legal_text(state.view(seat))
+            self.push_screen(InfoScreen(summary, "What you may do now"))
+            return
+        action = command.action
+        assert action is not None
+        try:
+            new_events = state.apply(action)
+        except IllegalAction as err:
+            self.say(f"✗ {err}", error=True)
+            return
+        self.message = ""
+        self.take_in(new_events)
+        self.acted(new_events)
+        self.proceed()
+
+    def say(self, message: str, error: bool = False) -> None:
+        self.message = message
+        self.query_one("#message", Static).update(Text(message, "bold red" if error else ""))
+
+    def put_command(self, command: str) -> None:
+        """Put a command on the command line for the player to check and send."""
+        line = self.query_one("#command", Input)
+        line.value = command
+        line.cursor_position = len(command)
+        line.focus()
+
+    # --- drawing ----------------------------------------------------------------------------
+    def redraw(self) -> None:
+        """Draw every panel from the viewer's view (None: what everyone may see)."""
+        view = self.state.view(self.viewer)
+        self.draw(view)
+        if not self.message:
+            self.query_one("#message", Static).update(self.hint(view))
+
+    def my_turn(self, view: Mapping[str, Any]) -> bool:
+        return self.viewer is not None and view["to_move"] == self.viewer
+
+    # --- what each game supplies ------------------------------------------------------------
+    def make_narrator(self) -> Narrating:
+        """The words for events: the game's registered narrator."""
+        hook = sleuth.spec(self.GAME).narrator
+        if hook is None:
+            from sleuth.tui.words import Narrator
+
+            return Narrator()
+        return hook()
+
+    def who(self, seat: int | None) -> str:
+        """A seat in words."""
+        return "nobody" if seat is None else f"Player {seat + 1}"
+
+    def seat_style(self, seat: int) -> str:
+        return "bold"
+
+    def compose_board(self) -> ComposeResult:
+        """The left pane (the board)."""
+        yield Static(id="board")
+
+    def compose_panels(self) -> ComposeResult:
+        """The panels above the log on the right."""
+        yield from ()
+
+    def mounted(self) -> None:
+        """Once the widgets exist (set border titles, pick a layout)."""
+
+    def draw(self, view: Mapping[str, Any]) -> None:
+        """Draw the game's panels from `view` (the viewer's, or a spectator's)."""
+
+    def parse(self, text: str, view: Mapping[str, Any]) -> Parsed:
+        """Read a command line; raise ValueError (with words for the player) if it is bad."""
+        raise ValueError("this game has no commands")
+
+    def meta(self, command: Parsed) -> None:
+        """A game's own request (zoom, a record, ...)."""
+        self.say(f"✗ unknown command {command.meta!r}", error=True)
+
+    def hint(self, view: Mapping[str, Any]) -> Text:
+        """The status line when there is no message: what the player at the keyboard can do."""
+        if view["over"]:
+            return Text("Game over. Type 'quit' to leave.", "bold")
+        seat = view["to_move"]
+        if seat in self.bots:
+            return Text(f"{self.who(seat)} (bot) is thinking…", "dim")
+        return Text("")
+
+    def legal_text(self, view: Mapping[str, Any]) -> str:
+        return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))
+
+    def game_over_text(self) -> Text:
+        winners = self.state.winners
+        names = " and ".join(self.who(s) for s in winners) or "Nobody"
+        return Text(f"{names} {'win' if len(winners) > 1 else 'wins'}!", "bold green")
+
+    def public_event(self, event: Event) -> None:
+        """Each public event, after it is in the log."""
+
+    def private_event(self, event: Event) -> None:
+        """Each private event to a human seat (whether or not it is at the keyboard)."""
+
+    def acted(self, events: Sequence[Event]) -> None:
+        """After a human's action was accepted, before the game moves on."""
+
+
+__all__ = ["CoverScreen", "GameShell", "InfoScreen", "Parsed"]

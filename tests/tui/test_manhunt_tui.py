@@ -1,0 +1,376 @@
+"""Manhunt in the terminal: the board as text, the commands, and whole games on a pilot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+import sleuth
+from sleuth.bots import make_bot
+from sleuth.core import Action, Event
+from sleuth.games.manhunt.board import load_board
+from sleuth.games.manhunt.state import COLOURS, Manhunt
+from sleuth.tui import app_for, playable
+from sleuth.tui.manhunt import (
+    CommandError,
+    ManhuntApp,
+    layout,
+    legal_summary,
+    move_targets,
+    parse_command,
+    render_board,
+    space_at,
+)
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+
+SIZE = (160, 45)
+BOARD = load_board()
+
+
+def new(players: int = 2, seed: int = 1, **options: Any) -> Manhunt:
+    state = sleuth.new_game("manhunt", players=players, seed=seed, **options)
+    assert isinstance(state, Manhunt)
+    return state
+
+
+def to_move_phase(state: Manhunt) -> dict[str, Any]:
+    """Place every car and spin once: the seat to move now has moves to choose from."""
+    while state.turn.phase == "place":
+        state.apply(state.legal_actions()[0])
+    state.apply(Action.of("spin"))
+    assert state.turn.phase == "move"
+    return state.view(state.to_move)
+
+
+# --- the board as text ------------------------------------------------------------------------
+
+
+def test_board_text_shows_every_space_cars_and_marks() -> None:
+    for wide, size in ((True, (25, 75)), (False, (17, 51))):
+        lines = render_board(BOARD, wide=wide).plain.split("\n")
+        assert (len(lines), max(len(line) for line in lines)) == size
+        lay = layout(BOARD, wide)
+        assert len(set(lay.cells.values())) == len(BOARD.spaces)  # no two spaces overlap
+        for space in BOARD.spaces:
+            row, col = lay.cells[space.id]
+            assert space_at(BOARD, col - 1, row, wide) == space.id
+            assert space_at(BOARD, col + 1, row, wide) == space.id
+            if space.kind == "place":
+                assert lines[row][col] == str(space.place)
+            elif space.kind == "badge":
+                assert lines[row][col] == "★"
+    plain = render_board(BOARD, {"hq-n": [0, 1], "4": [5]}, {"a1": "a", "1a": "b"}).plain
+    rows = plain.split("\n")
+    lay = layout(BOARD)
+    row, col = lay.cells["hq-n"]
+    assert rows[row][col - 1 : col + 2].strip() == "GR"  # green and red share a Badge space
+    row, col = lay.cells["4"]
+    assert rows[row][col] == "K"  # the black car
+    row, col = lay.cells["a1"]
+    assert rows[row][col] == "a"
+    row, col = lay.cells["1a"]
+    assert rows[row][col - 1 : col + 2].strip() == "b1"  # a lit place keeps its number
+    assert "MANHUNT" in plain.replace(" ", "") and "SCENE OF CRIME" in plain
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def test_commands_read_into_actions() -> None:
+    state = new()
+    view = to_move_phase(state)
+    targets = move_targets(view)
+    assert list(targets)[:3] == ["a", "b", "c"]
+    assert set(targets.values()) == {str(a["to"]) for a in view["legal"]}
+    read = {
+        "s": Action.of("spin"),
+        "SPIN": Action.of("spin"),
+        "m a": Action.of("move", to=targets["a"]),
+        "m 1a": Action.of("move", to="1a"),
+        "move hq-s": Action.of("move", to="hq-s"),
+        "p n": Action.of("place", badge="hq-n"),
+        "place west": Action.of("place", badge="hq-w"),
+        "call red": Action.of("call", seat=1),
+        "call 1": Action.of("call", seat=0),
+        "confer b": Action.of("confer", seat=2),
+        "nocall": Action.of("no_call"),
+        "ask 5": Action.of("ask", flap=5),
+        "7": Action.of("ask", flap=7),
+        "accuse r7": Action.of("accuse", suspect="R7"),
+        "accuse Maria Net": Action.of("accuse", suspect="R1"),
+    }
+    for text, action in read.items():
+        assert parse_command(text, {**view, "players": 3}).action == action, text
+    for text, meta in (("legal", "legal"), ("?", "help"), ("ro", "readout"), ("z", "zoom")):
+        assert parse_command(text, view).meta == meta
+    command = parse_command("record r16", view)
+    assert (command.meta, command.arg) == ("record", "R16")
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("", "type a command"),
+        ("dance", "unknown command"),
+        ("m", "say where"),
+        ("m zz", "no space"),
+        ("p x", "no Badge space"),
+        ("call purple", "no 'purple' car"),
+        ("ask five", "number from 3 to 8"),
+        ("accuse R99", "no suspect"),
+        ("s now", "takes nothing"),
+        ("m a b", "takes one thing"),
+    ],
+)
+def test_bad_commands_explain_themselves(text: str, says: str) -> None:
+    view = to_move_phase(new())
+    with pytest.raises(CommandError, match=says):
+        parse_command(text, view)
+
+
+def test_legal_summary_speaks_in_commands() -> None:
+    state = new()
+    assert "p n: start on the north Badge space" in legal_summary(state.view(state.to_move))
+    view = to_move_phase(state)
+    summary = legal_summary(view)
+    assert summary.startswith("m <letter>: a ") and summary.count("\n") == 0
+    assert legal_summary({"legal": []}) == "nothing: it is not your turn"
+
+
+def test_the_registry_finds_each_games_app() -> None:
+    assert {"stop-thief", "manhunt"} <= set(playable())
+    app = app_for("manhunt")
+    assert app is ManhuntApp and issubclass(app, GameShell)
+    assert app_for("no-such-game") is None
+
+
+# --- the app on a pilot -----------------------------------------------------------------------
+
+
+def run_app(app: ManhuntApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def type_command(pilot: Pilot[Any], text: str) -> None:
+    pilot.app.query_one("#command", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def panel(app: ManhuntApp, name: str) -> str:
+    content = app.query_one(f"#{name}", Static).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def command_for(state: Manhunt, action: Action) -> str:
+    """What a player types for `action`."""
+    kind = action.kind
+    if kind == "spin":
+        return "s"
+    if kind == "no_call":
+        return "nocall"
+    if kind == "move":
+        targets = {v: k for k, v in move_targets(state.view(state.to_move)).items()}
+        return f"m {targets[action['to']]}"
+    if kind == "place":
+        return f"p {str(action['badge'])[-1]}"
+    if kind in ("call", "confer"):
+        return f"{kind} {COLOURS[int(action['seat'])]}"
+    if kind == "ask":
+        return f"ask {action['flap']}"
+    return f"accuse {action['suspect']}"
+
+
+def test_a_human_plays_a_whole_game_by_typing_against_a_bot() -> None:
+    """The human types what an expert would do: every action can be typed, and it ends."""
+    app = ManhuntApp(players=2, bots=1, seed=3, bot_delay=0)
+    adviser = make_bot("manhunt", "expert", seed=9)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert not isinstance(app.screen, CoverScreen)  # one human: no cover
+        assert "Maria Net" in panel(app, "handbook")
+        assert "Badge" in panel(app, "message")
+        seen_probe = False
+        for _ in range(400):
+            if state.over:
+                break
+            assert state.to_move == 0
+            action = adviser.choose(state, 0)
+            before = len(state.history)
+            if before < 10:  # through the command line; then straight in, which is faster
+                await type_command(pilot, command_for(state, action))
+            else:
+                app.run_command(command_for(state, action))
+            assert len(state.history) > before, panel(app, "message")
+            mine = [e for e in state.log if e.kind == "probe_result" and e.to == 0]
+            if mine and not seen_probe:
+                seen_probe = True
+                row = mine[0].data
+                assert f"{row['flap']} {row['hole']} {row['clue']}" in panel(app, "handbook")
+                assert any("punched at" in note for note in app.notes)
+                assert not any("punched at" in line for line in app.log_lines)
+        assert state.over and seen_probe
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        culprit = state.view(None)["reveal"]["culprit"]
+        assert any(culprit["name"] in line for line in app.log_lines[-3:])
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Game over" in panel(app, "message")
+
+    run_app(app, script)
+
+
+def test_bad_input_shows_an_error_and_changes_nothing() -> None:
+    app = ManhuntApp(players=2, bots=1, seed=5, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        before = (len(state.history), state.view(0))
+        for text, says in [
+            ("dance", "unknown command"),
+            ("s", "not allowed now"),
+            ("p x", "no Badge space"),
+            ("accuse R1", "only at the start of your turn"),
+        ]:
+            await type_command(pilot, text)
+            assert says in panel(app, "message"), text
+            assert (len(state.history), state.view(0)) == before
+        await type_command(pilot, "legal")
+        assert isinstance(app.screen, InfoScreen)
+        await pilot.press("escape")
+        await type_command(pilot, "record R1")
+        assert isinstance(app.screen, InfoScreen)
+        await pilot.press("escape")
+
+    run_app(app, script)
+
+
+def test_hot_seat_cover_hides_the_handbook_and_the_probe() -> None:
+    quick = {"on_line_segments": 12, "numbered_dial": "3 3 3 4"}  # Scene 1 soon
+    app = ManhuntApp(players=2, bots=0, seed=2, bot_delay=0, options=quick)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        first = state.to_move
+        assert first is not None
+        assert isinstance(app.screen, CoverScreen) and app.screen.seat == first
+        assert "Hidden" in panel(app, "handbook")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == first and "Your Handbook" in str(
+            app.query_one("#handbook").border_title
+        )
+        # Play until someone probes; then the other seat's screen must not show it.
+        for _ in range(200):
+            if any(e.kind == "probe_result" for e in state.log):
+                break
+            if isinstance(app.screen, CoverScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            seat = state.to_move
+            assert seat is not None and app.viewer == seat
+            action = make_bot("manhunt", "expert", seed=1).choose(state, seat)
+            await type_command(pilot, command_for(state, action))
+        (probe,) = [e for e in state.log if e.kind == "probe_result"]
+        prober = int(probe.data["seat"])
+        other = 1 - prober
+        if isinstance(app.screen, CoverScreen):
+            assert app.screen.seat == other and app.viewer is None
+            assert probe.data["clue"] not in panel(app, "handbook")
+            await pilot.press("enter")
+            await pilot.pause()
+        assert app.viewer == other
+        assert probe.data["clue"] not in panel(app, "handbook")
+        assert not any(probe.data["clue"] in line for line in app.log_lines + app.notes)
+        assert any("probes" in line and "in secret" in line for line in app.log_lines)
+
+    run_app(app, script)
+
+
+def test_private_events_reach_only_their_seat() -> None:
+    app = ManhuntApp(players=2, bots=0, seed=2, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.viewer
+        assert viewer is not None
+        other = 1 - viewer
+        secret = {"seat": other, "row": 1, "hole": "B", "flap": "[O][X][O][O]", "clue": "Zebra"}
+        app.take_in([Event("probe_result", secret, to=other)])
+        assert not any("Zebra" in line for line in app.log_lines + app.notes)
+        assert any("Zebra" in line for line in app.unseen[other])
+
+    run_app(app, script)
+
+
+def test_clicking_a_lit_space_fills_the_command_line() -> None:
+    app = ManhuntApp(players=2, bots=1, seed=5, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert state.view(0)["phase"] == "place"
+        row, col = layout(BOARD, app.wide).cells["hq-s"]
+        await pilot.click("#board", offset=(col, row))
+        await pilot.pause()
+        assert app.query_one("#command", Input).value == "p s"
+        await type_command(pilot, "p s")
+        await type_command(pilot, "s")
+        if state.to_move == 0 and state.turn.phase == "move":
+            label, space = next(iter(move_targets(state.view(0)).items()))
+            row, col = layout(BOARD, app.wide).cells[space]
+            await pilot.click("#board", offset=(col, row))
+            await pilot.pause()
+            assert app.query_one("#command", Input).value == f"m {label}"
+        await type_command(pilot, "zoom")
+        assert not app.wide
+        assert panel(app, "computer").startswith(" NUMBERED")
+
+    run_app(app, script)
+
+
+def test_bots_only_game_runs_to_the_end() -> None:
+    app = ManhuntApp(players=3, bots=3, seed=8, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state.over
+        assert isinstance(app.screen, InfoScreen)
+        assert "Bots only" in panel(app, "handbook") or "over" in panel(app, "handbook")
+        text = app.game_over_text().plain
+        assert "The culprit:" in text and "rows written" in text
+
+    run_app(app, script)
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["manhunt", "--players", "5", "--bots", "1"], "2-4 single players"),
+        (["manhunt", "--bot-level", "detective"], "choose one of random, novice, expert"),
+        (["manhunt", "-o", "crime=arson"], "crime must be one of"),
+        (["manhunt", "-o", "crime"], "NAME=VALUE"),
+        (["kojak"], "no terminal interface yet"),
+    ],
+)
+def test_play_command_refuses_bad_manhunt_tables(args: list[str], says: str) -> None:
+    from typer.testing import CliRunner
+
+    from sleuth.cli import app
+
+    if args == ["kojak"] and "kojak" not in sleuth.games():
+        pytest.skip("no kojak here")
+    result = CliRunner().invoke(app, ["play", *args])
+    assert result.exit_code == 2
+    assert says in " ".join(result.output.replace("│", "").split())
