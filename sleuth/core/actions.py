@@ -94,13 +94,27 @@ class Event:
     kind: str
     data: Mapping[str, JSONValue] = field(default_factory=dict)
     to: int | None = EVERYONE
+    # Data shown only as it happens (a discard shown to all, then face down): an
+    # interface re-sending the event later (a reconnect, a reload) sends `later()`.
+    fleeting: tuple[str, ...] = ()
 
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or self.to == seat
 
+    def later(self) -> Event:
+        """The event as told after the moment has passed: its fleeting data blanked."""
+        if not self.fleeting:
+            return self
+        data = {k: (None if k in self.fleeting else v) for k, v in self.data.items()}
+        return Event(self.kind, data, self.to)
+
     def to_json(self) -> dict[str, JSONValue]:
-        return {"kind": self.kind, "to": self.to, "data": dict(self.data)}
+        out: dict[str, JSONValue] = {"kind": self.kind, "to": self.to, "data": dict(self.data)}
+        if self.fleeting:
+            out["fleeting"] = list(self.fleeting)
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, JSONValue]) -> Event:
-        return cls(str(data["kind"]), dict(data.get("data", {})), data.get("to"))
+        fleeting = tuple(str(k) for k in data.get("fleeting", ()))
+        return cls(str(data["kind"]), dict(data.get("data", {})), data.get("to"), fleeting)

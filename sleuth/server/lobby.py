@@ -210,13 +210,24 @@ class LiveTable:
             "url": f"/t/{self.id}",
         }
 
-    def events_json(self, seat: int | None, start: int = 0) -> list[dict[str, JSONValue]]:
-        """The events logged from index `start` that `seat` may see, each with its words."""
-        return [
-            {**event.to_json(), "text": self.texts[index]}
-            for index, event in enumerate(self.state.log[start:], start)
-            if event.visible_to(seat)
-        ]
+    def events_json(
+        self, seat: int | None, start: int = 0, *, past: bool = False
+    ) -> list[dict[str, JSONValue]]:
+        """The events logged from index `start` that `seat` may see, each with its words.
+
+        With `past` (a snapshot re-telling history) fleeting data is left out: a
+        discard shown face up once is not shown again to whoever reconnects.
+        """
+        out: list[dict[str, JSONValue]] = []
+        for index, event in enumerate(self.state.log[start:], start):
+            if not event.visible_to(seat):
+                continue
+            if past and event.fleeting:
+                told = event.later()
+                out.append({**told.to_json(), "text": say(self.narrator, told)})
+            else:
+                out.append({**event.to_json(), "text": self.texts[index]})
+        return out
 
     def legal_json(self, seat: int | None) -> list[dict[str, JSONValue]]:
         if seat is None or self.status != "playing" or self.state.to_move != seat:
@@ -238,7 +249,7 @@ class LiveTable:
         return {
             "type": "snapshot",
             **self.seat_view(seat),
-            "events": self.events_json(seat),
+            "events": self.events_json(seat, past=True),
             "table": self.summary(),
         }
 

@@ -108,3 +108,11 @@ def test_spec_describes_options(game: str) -> None:
     description = sleuth.spec(game).describe()
     assert description["name"] == game
     assert all({"name", "type", "default", "help"} <= set(o) for o in description["options"])
+
+
+def test_fleeting_data_is_blanked_when_told_later() -> None:
+    shown = Event("discard", {"place": 3, "card": {"id": 7}}, fleeting=("card",))
+    assert shown.later().data == {"place": 3, "card": None}
+    assert Event.from_json(json.loads(json.dumps(shown.to_json()))) == shown
+    plain = Event("clue", {"display": "1Cr"})
+    assert plain.later() is plain and "fleeting" not in plain.to_json()

@@ -475,7 +475,8 @@ class Columbo(GameState):
         data: dict[str, JSONValue] = {"seat": me.seat, "place": place}
         if kind == "swapped":
             data["laid"] = True
-        events = [Event(kind, {**data, "card": self._card(card) if shown else None})]
+        face = self._card(card) if shown else None
+        events = [Event(kind, {**data, "card": face}, fleeting=("card",))]  # then face down
         if not shown:
             secret = {"seat": me.seat, "place": place, "card": self._card(card)}
             events.append(Event("your_discard", secret, to=me.seat))
