@@ -1,0 +1,337 @@
+"""Kojak in the terminal: the board as text, the commands, and whole games on a pilot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+import sleuth
+from sleuth.bots import make_bot
+from sleuth.core import Action
+from sleuth.games.kojak.board import load_board
+from sleuth.games.kojak.state import Kojak
+from sleuth.tui import app_for, playable
+from sleuth.tui.kojak import (
+    CommandError,
+    KojakApp,
+    cell_of,
+    legal_summary,
+    move_targets,
+    parse_command,
+    render_board,
+    ring,
+)
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+
+SIZE = (160, 50)
+BOARD = load_board()
+
+
+def new(players: int = 2, seed: int = 1, **options: Any) -> Kojak:
+    state = sleuth.new_game("kojak", players=players, seed=seed, **options)
+    assert isinstance(state, Kojak)
+    return state
+
+
+def to_drive_phase(state: Kojak) -> dict[str, Any]:
+    """Set every player up and roll: the seat to move now has places to drive to."""
+    while state.turn.phase == "setup":
+        state.apply(state.legal_actions()[0])
+    state.apply(Action.of("roll"))
+    assert state.turn.phase == "drive"
+    return state.view(state.to_move)
+
+
+# --- the board as text ------------------------------------------------------------------------
+
+
+def test_board_text_shows_path_lots_buildings_headquarters_and_pieces() -> None:
+    state = new(players=3, version="advanced")
+    view = to_drive_phase(state)
+    lines = render_board(BOARD, view).plain.split("\n")
+    assert len(lines) == BOARD.height - 2
+    for space, (x, y) in BOARD.path.items():
+        row, col = cell_of(x, y)
+        assert lines[row][col + 1] in "·WKOwko", space
+    for name in ("MOVIE", "RESTAURANT", "HOTEL", "BUS STATION"):
+        assert name in "\n".join(lines)
+    row, col = cell_of(*(lambda lot: (lot.x, lot.y))(BOARD.lots["lot-lieutenant"]))
+    assert lines[row][col : col + 3] == "wko"  # every Kojak's car waits in the Lieutenant's lot
+    start = BOARD.hq["start"]
+    row, col = cell_of(start.x, start.y)
+    assert lines[row][col : col + 3] == "wko"  # and every Kojak stands on the Start space
+    marks = {str(a["to"]): "a" for a in view["legal"][:1]}
+    lines = render_board(BOARD, view, marks).plain.split("\n")
+    lot = next(iter(marks))
+    x, y = BOARD.path.get(lot) or (BOARD.lots[lot].x, BOARD.lots[lot].y)
+    row, col = cell_of(x, y)
+    assert lines[row][col + 1] == "a"
+
+
+def test_turntable_ring_shows_only_what_was_seen() -> None:
+    table = {"seen": [None, True, False, None], "front": 1}
+    assert ring(table).plain == "[●] ○ ? ?"
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def test_commands_read_into_actions() -> None:
+    state = new()
+    view = state.view(state.to_move)
+    read = {
+        "park w": Action.of("park", lot="lot-hq-west"),
+        "PARK east": Action.of("park", lot="lot-hq-east"),
+        "badge hotel": Action.of("badge", building="hotel"),
+        "badge diner": Action.of("badge", building="restaurant"),
+        "r": Action.of("roll"),
+        "c": Action.of("draw"),
+        "stay": Action.of("stay"),
+        "j radio": Action.of("jump", room="radio"),
+        "j cmd": Action.of("jump", room="command"),
+        "radio": Action.of("jump", room="radio"),
+        "w computer": Action.of("walk", to="y3"),
+        "w h5": Action.of("walk", to="h5"),
+        "t hotel 2": Action.of("turn", building="hotel", spaces=2),
+        "take": Action.of("take"),
+        "arrest": Action.of("arrest"),
+        "leave": Action.of("leave_hq"),
+        "end": Action.of("end_turn"),
+        "d movie": Action.of("drive", car="detective", to="lot-movie"),
+        "d r05c04": Action.of("drive", car="detective", to="r05c04"),
+        "k bus": Action.of("drive", car="kojak", to="lot-bus"),
+    }
+    for text, action in read.items():
+        assert parse_command(text, view).action == action, text
+    for text, meta in (("legal", "legal"), ("?", "help"), ("sheet", "sheet"), ("q", "quit")):
+        assert parse_command(text, view).meta == meta
+    view = to_drive_phase(state)
+    targets = move_targets(view)
+    assert list(targets)[:2] == ["a", "b"]
+    assert parse_command("d a", view).action == targets["a"]
+    assert parse_command("m b", view).action == targets["b"]
+
+
+def test_fast_game_turns_the_table_under_the_badge() -> None:
+    view = {"seat": 0, "pieces": [{"badge": "bus"}]}
+    assert parse_command("t 1", view).action == Action.of("turn", building="bus", spaces=1)
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("", "type a command"),
+        ("dance", "unknown command"),
+        ("park", "which Headquarters lot"),
+        ("park north", "no Headquarters lot"),
+        ("badge zoo", "no building"),
+        ("d", "say where"),
+        ("d zz", "no place"),
+        ("w nowhere", "no Headquarters space"),
+        ("j kitchen", "no room"),
+        ("t hotel 3", "1 or 2 spaces"),
+        ("r now", "takes nothing"),
+        ("d a b", "takes one thing"),
+        ("w a", "is a move for 'd a'"),
+    ],
+)
+def test_bad_commands_explain_themselves(text: str, says: str) -> None:
+    view = to_drive_phase(new())
+    with pytest.raises(CommandError, match=says):
+        parse_command(text, view)
+
+
+def test_legal_summary_speaks_in_commands() -> None:
+    state = new()
+    summary = legal_summary(state.view(state.to_move))
+    assert "park w: park your Detective's car in the west Headquarters lot" in summary
+    summary = legal_summary(to_drive_phase(state))
+    assert summary.startswith("d <letter>: a Detective to ") and summary.count("\n") == 0
+    assert legal_summary({"legal": []}) == "nothing: it is not your turn"
+
+
+def test_the_registry_finds_the_kojak_app() -> None:
+    assert "kojak" in playable()
+    app = app_for("kojak")
+    assert app is KojakApp and issubclass(app, GameShell)
+
+
+def test_advanced_true_is_the_advanced_version() -> None:
+    app = KojakApp(players=2, bots=1, seed=1, options={"advanced": True})
+    assert app.state.options.version == "advanced"
+    app = KojakApp(players=2, bots=1, seed=1, options={"advanced": False})
+    assert app.state.options.version == "fast"
+
+
+# --- the app on a pilot -----------------------------------------------------------------------
+
+
+def run_app(app: KojakApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def type_command(pilot: Pilot[Any], text: str) -> None:
+    pilot.app.query_one("#command", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def panel(app: KojakApp, name: str) -> str:
+    content = app.query_one(f"#{name}", Static).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def command_for(state: Kojak, action: Action) -> str:
+    """What a player types for `action`."""
+    kind = action.kind
+    if kind in ("drive", "walk"):
+        targets = {a: k for k, a in move_targets(state.view(state.to_move)).items()}
+        return f"{'w' if kind == 'walk' else 'd'} {targets[action]}"
+    if kind == "park":
+        return f"park {'w' if action['lot'] == 'lot-hq-west' else 'e'}"
+    if kind == "badge":
+        return f"badge {action['building']}"
+    if kind == "jump":
+        return f"j {action['room']}"
+    if kind == "turn":
+        return f"t {action['building']} {action['spaces']}"
+    return {
+        "roll": "r",
+        "draw": "c",
+        "stay": "stay",
+        "take": "take",
+        "arrest": "arrest",
+        "leave_hq": "leave",
+        "end_turn": "end",
+    }[kind]
+
+
+@pytest.mark.parametrize("version, seed", [("fast", 3), ("advanced", 4)])
+def test_a_human_plays_a_whole_game_by_typing_against_a_bot(version: str, seed: int) -> None:
+    """The human types what an expert would do: every action can be typed, and it ends."""
+    app = KojakApp(players=2, bots=1, seed=seed, bot_delay=0, options={"version": version})
+    adviser = make_bot("kojak", "expert", seed=9)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert not isinstance(app.screen, CoverScreen)  # one human: no cover
+        assert state.case.sheet.criminal in panel(app, "notebook")
+        kinds: set[str] = set()
+        for _ in range(600):
+            if state.over:
+                break
+            assert state.to_move == 0
+            action = adviser.choose(state, 0)
+            kinds.add(action.kind)
+            before = len(state.history)
+            if before < 12:  # through the command line; then straight in, which is faster
+                await type_command(pilot, command_for(state, action))
+            else:
+                app.run_command(command_for(state, action))
+            assert len(state.history) > before, panel(app, "message")
+            mine = [e for e in state.log if e.kind == "clue" and e.to == 0]
+            for clue in mine:
+                assert f"Code {clue.data['code']}" in panel(app, "notebook")
+        assert state.over
+        assert {"park", "badge", "roll", "drive", "take"} <= kinds
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        assert any("hiding in" in line or "hides in" in line for line in app.log_lines[-3:])
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Game over" in panel(app, "message")
+
+    run_app(app, script)
+
+
+def test_bad_input_shows_an_error_and_changes_nothing() -> None:
+    app = KojakApp(players=2, bots=1, seed=5, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert state.to_move == 0 and state.turn.phase == "setup"
+        before = (len(state.history), state.view(0))
+        for text, says in [
+            ("dance", "unknown command"),
+            ("r", "not allowed now"),
+            ("park north", "no Headquarters lot"),
+            ("take", "you may take an informer only"),
+        ]:
+            await type_command(pilot, text)
+            assert says in panel(app, "message"), text
+            assert (len(state.history), state.view(0)) == before
+        for text in ("legal", "sheet", "help"):
+            await type_command(pilot, text)
+            assert isinstance(app.screen, InfoScreen), text
+            await pilot.press("escape")
+            await pilot.pause()
+        assert (len(state.history), state.view(0)) == before
+        await type_command(pilot, "park w")
+        assert state.view(0)["pieces"][0]["cars"]["detective"] == "lot-hq-west"
+
+    run_app(app, script)
+
+
+def test_hot_seat_cover_hides_the_notebook_and_the_codes() -> None:
+    app = KojakApp(players=2, bots=0, seed=2, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        first = state.to_move
+        assert first is not None
+        assert isinstance(app.screen, CoverScreen) and app.screen.seat == first
+        assert "Hidden" in panel(app, "notebook")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == first
+        assert "Your notebook" in str(app.query_one("#notebook").border_title)
+        bots = {seat: make_bot("kojak", "expert", seed=seat) for seat in (0, 1)}
+        for _ in range(300):  # play until someone takes a code
+            if any(e.kind == "clue" for e in state.log):
+                break
+            if isinstance(app.screen, CoverScreen):
+                await pilot.press("enter")
+                await pilot.pause()
+            seat = state.to_move
+            assert seat is not None and app.viewer == seat
+            await type_command(pilot, command_for(state, bots[seat].choose(state, seat)))
+        (clue,) = [e for e in state.log if e.kind == "clue"]
+        taker = int(clue.data["seat"])
+        statement = str(clue.data["statement"])
+        assert statement in panel(app, "notebook") or isinstance(app.screen, CoverScreen)
+        assert not any(statement in line for line in app.log_lines)
+        while state.to_move == taker and not state.over:  # finish the taker's turn
+            await type_command(pilot, command_for(state, bots[taker].choose(state, taker)))
+        assert isinstance(app.screen, CoverScreen) and app.viewer is None
+        assert statement not in panel(app, "notebook")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == 1 - taker
+        assert statement not in panel(app, "notebook")
+        assert not any(statement in line for line in app.notes)
+
+    run_app(app, script)
+
+
+@pytest.mark.parametrize("version", ["fast", "advanced"])
+def test_bots_only_game_runs_to_the_end(version: str) -> None:
+    app = KojakApp(players=3, bots=3, seed=8, bot_delay=0, options={"version": version})
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state.over
+        assert isinstance(app.screen, InfoScreen)
+        assert "Bots only" in panel(app, "notebook") or "over" in panel(app, "notebook")
+        text = app.game_over_text().plain
+        assert "was hiding in" in text and "informers" in text
+
+    run_app(app, script)
