@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 APPS: dict[str, str] = {
     "stop-thief": "sleuth.tui.stop_thief:StopThiefApp",
     "manhunt": "sleuth.tui.manhunt:ManhuntApp",
+    "columbo": "sleuth.tui.columbo:ColumboApp",
     "kojak": "sleuth.tui.kojak:KojakApp",
 }
 """Game name -> "module:class" of its terminal app (a `GameShell`)."""

@@ -132,10 +132,16 @@ def click_for(page: Page, state: Columbo, action: Action) -> None:
                 target.click()
         show_or_say(page, action)
     elif kind == "name":
-        page.click(f'#lawn .co-lplace[data-place="{action["place"]}"]')
-        expect(
-            page.locator(f'#lawn .co-lplace.pointed[data-place="{action["place"]}"]')
-        ).to_be_visible()
+        place = action["place"]
+        pointed = page.locator(f'#lawn .co-lplace.pointed[data-place="{place}"]')
+        for _ in range(5):  # a reveal still flipping on the lawn may redraw the place
+            page.click(f'#lawn .co-lplace[data-place="{place}"]')
+            try:
+                expect(pointed).to_be_visible(timeout=2000)
+                break
+            except AssertionError:
+                continue
+        expect(pointed).to_be_visible()
         show_or_say(page, action)
     else:
         raise AssertionError(f"no control for {action}")

@@ -1,0 +1,392 @@
+"""Columbo in the terminal: the board as text, the commands, and whole games on a pilot."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, RichLog, Static
+
+import sleuth
+from sleuth.bots import make_bot
+from sleuth.core import Action, Event
+from sleuth.games.columbo.board import load_board
+from sleuth.games.columbo.state import Columbo
+from sleuth.tui import app_for, playable
+from sleuth.tui.columbo import (
+    ColumboApp,
+    CommandError,
+    legal_summary,
+    move_targets,
+    parse_command,
+    render_board,
+    render_lawn,
+    room_targets,
+)
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+
+SIZE = (160, 50)
+BOARD = load_board()
+
+
+def new(players: int = 3, seed: int = 1, **options: Any) -> Columbo:
+    state = sleuth.new_game("columbo", players=players, seed=seed, **options)
+    assert isinstance(state, Columbo)
+    return state
+
+
+# --- the board and the lawn as text -------------------------------------------------------------
+
+
+def test_board_text_shows_rooms_piles_doors_and_pieces() -> None:
+    state = new()
+    view = state.view(None)
+    plain = render_board(BOARD, view).plain
+    lines = plain.split("\n")
+    assert len(lines) == BOARD.height and max(len(line) for line in lines) == BOARD.width * 3
+    for room in view["rooms"]:
+        assert f"ROOM {room['room']}" in plain
+    assert "5 cards" in plain and "4 cards" in plain and "LIVING ROOM" in plain
+    for door in ("D1", "D2", "D3", "D4", "D5", "D6", "DL"):
+        assert door in plain
+    assert " 1   2   3 " in plain  # everyone starts in the Living Room
+    two = render_board(BOARD, new(players=2).view(None)).plain
+    assert two.count("closed") == 2  # rooms 5 and 6 are not in play with two
+
+
+def test_the_lawn_is_a_field_of_numbered_backs() -> None:
+    assert "Nothing on the lawn" in render_lawn({"lawn": []}).plain
+    plain = render_lawn({"lawn": ["down", None, "down"]}).plain
+    assert "▒ 0▒" in plain and " 1·" in plain and "▒ 2▒" in plain
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+def rolled(seed: int = 1) -> tuple[Columbo, dict[str, Any]]:
+    state = new(seed=seed)
+    state.apply(Action.of("roll"))
+    return state, state.view(state.to_move)
+
+
+def test_commands_read_into_actions() -> None:
+    state, view = rolled()
+    targets = move_targets(view)
+    assert targets and list(targets)[0] == "a"
+    hand = view["hand"]
+    first = hand[0]
+    read = {
+        "r": Action.of("roll"),
+        "ROLL": Action.of("roll"),
+        "t": Action.of("draw"),
+        "e": Action.of("end_turn"),
+        "pass": Action.of("pass"),
+        "m a": Action.of("move", to=targets["a"]),
+        "m 2": Action.of("move", to="room-2"),
+        "m room 2": Action.of("move", to="room-2"),
+        "m lr": Action.of("move", to="living-room"),
+        "x 1": Action.of("discard", card=first["id"]),
+        "give 1": Action.of("give", card=first["id"]),
+        "exchange 1": Action.of("exchange", card=first["id"]),
+        "lay 1": Action.of("lay", card=first["id"]),
+        "demand 2 motive": Action.of("demand", target=1, evidence="motive"),
+        "challenge 3 mystery": Action.of("demand", target=2, evidence="mystery"),
+    }
+    for text, action in read.items():
+        assert parse_command(text, view).action == action, text
+    showable = next(c for c in hand if c["group"] in ("figure", "weapon", "columbo"))
+    k = hand.index(showable) + 1
+    show = Action.of("demand", target=1, show=showable["id"])
+    assert parse_command(f"demand 2 {k}", view).action == show
+    assert parse_command(f"demand 2 {showable['kind']}", view).action == show
+    lawn_view = {**view, "lawn": ["down", None, "down"]}
+    assert parse_command("name 2 motive", lawn_view).action == Action.of(
+        "name", place=2, evidence="motive"
+    )
+    assert parse_command(f"search 0 {k}", lawn_view).action == Action.of(
+        "name", place=0, show=showable["id"]
+    )
+    for text, meta in (("legal", "legal"), ("?", "help"), ("q", "quit")):
+        assert parse_command(text, view).meta == meta
+
+
+def test_a_jump_is_read_as_a_jump() -> None:
+    view = {
+        "legal": [{"kind": "jump", "to": "room-3"}, {"kind": "move", "to": "room-1"}],
+        "players": 3,
+    }
+    assert parse_command("m 3", view).action == Action.of("jump", to="room-3")
+    assert parse_command("j 1", view).action == Action.of("move", to="room-1")
+    assert room_targets(view) == {"room-3": "3", "room-1": "1"}
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        ("", "type a command"),
+        ("dance", "unknown command"),
+        ("m", "say where"),
+        ("m zz", "no square"),
+        ("m 9", "numbered 1 to 6"),
+        ("x", "say which of your cards"),
+        ("x 99", "by its number, 1 to 7"),
+        ("demand 2", "say whom and what"),
+        ("demand 7 motive", "no detective"),
+        ("demand 2 banana", "not a kind you can name"),
+        ("demand 2 no clue", "not a kind you can name"),
+        ("name 5 motive", "no card at lawn place"),
+        ("r now", "takes nothing"),
+        ("m a b", "takes one thing"),
+    ],
+)
+def test_bad_commands_explain_themselves(text: str, says: str) -> None:
+    _, view = rolled()
+    with pytest.raises(CommandError, match=says):
+        parse_command(text, view)
+
+
+def test_showing_a_kind_you_do_not_hold_is_refused() -> None:
+    _, view = rolled()
+    held = {c["kind"] for c in view["hand"]}
+    missing = next(k for k in ("rope", "poison", "electric", "pistol", "poker") if k not in held)
+    with pytest.raises(CommandError, match="you hold no"):
+        parse_command(f"demand 2 {missing}", view)
+
+
+def test_legal_summary_speaks_in_commands() -> None:
+    state = new()
+    assert legal_summary(state.view(state.to_move)) == "r: roll the dice"
+    _, view = rolled()
+    assert legal_summary(view).startswith("m <letter>: a (")
+    assert legal_summary({"legal": []}) == "nothing: it is not your turn"
+
+
+def test_the_registry_finds_columbo() -> None:
+    assert "columbo" in playable()
+    app = app_for("columbo")
+    assert app is ColumboApp and issubclass(app, GameShell)
+
+
+# --- the app on a pilot -------------------------------------------------------------------------
+
+
+def run_app(app: ColumboApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def type_command(pilot: Pilot[Any], text: str) -> None:
+    pilot.app.query_one("#command", Input).value = text
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def panel(app: ColumboApp, name: str) -> str:
+    content = app.query_one(f"#{name}", Static).content
+    return content.plain if hasattr(content, "plain") else str(content)
+
+
+def screen_text(app: ColumboApp) -> str:
+    """Every piece of text on the table: the panels, the board, the log, the status line."""
+    base = app.screen_stack[0]
+    parts = []
+    for widget in base.query(Static):
+        content = widget.content
+        parts.append(content.plain if hasattr(content, "plain") else str(content))
+    parts.extend(strip.text for strip in base.query_one("#log", RichLog).lines)
+    return "\n".join(parts)
+
+
+def command_for(state: Columbo, action: Action) -> str:
+    """What a player types for `action`."""
+    seat = state.to_move
+    view = state.view(seat)
+    number = {int(c["id"]): k + 1 for k, c in enumerate(view["hand"])}
+    kind = action.kind
+    simple = {"roll": "r", "draw": "t", "end_turn": "e", "pass": "pass"}
+    if kind in simple:
+        return simple[kind]
+    if kind in ("move", "jump"):
+        node = BOARD.nodes[BOARD.node_by_id[action["to"]]]
+        if node.kind == "room":
+            return "m lr" if node.room == 0 else f"m {node.room}"
+        labels = {v: k for k, v in move_targets(view).items()}
+        return f"m {labels[action['to']]}"
+    if kind in ("discard", "give", "exchange", "lay"):
+        return f"{'x' if kind == 'discard' else kind} {number[action['card']]}"
+    what = number[action["show"]] if action.get("show") is not None else action["evidence"]
+    if kind == "demand":
+        return f"demand {action['target'] + 1} {what}"
+    return f"name {action['place']} {what}"
+
+
+def names_in(data: Any) -> set[str]:
+    """Every card name inside an event's data."""
+    if isinstance(data, dict):
+        found = {str(data["name"])} if "name" in data and "group" in data else set()
+        for value in data.values():
+            found |= names_in(value)
+        return found
+    if isinstance(data, list):
+        return set().union(*(names_in(v) for v in data)) if data else set()
+    return set()
+
+
+def secret_lawn_names(state: Columbo, seat: int) -> set[str]:
+    """Names of face-down lawn cards that no event told `seat` (No Clue cards are all alike)."""
+    told: set[str] = set()
+    for event in state.log:
+        if event.to is None or event.to == seat:
+            told |= names_in(dict(event.data))
+    names = {
+        state.pack.cards[card].name
+        for card in state.lawn
+        if card is not None and state.kind_of[card] != "no-clue"
+    }
+    return names - told
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_a_human_plays_a_whole_game_by_typing_against_two_bots(advanced: bool) -> None:
+    """The human types what an expert would; no face-down lawn card is ever named on screen."""
+    app = ColumboApp(players=3, bots=2, seed=4, bot_delay=0, options={"advanced": advanced})
+    adviser = make_bot("columbo", "expert", seed=9)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert not isinstance(app.screen, CoverScreen)  # one human: no cover
+        assert "Your cards" in str(app.query_one("#hand").border_title)
+        seen = screen_text(app)
+        assert "LIVING ROOM" in seen and "Turn 1" in seen  # the scan reads the board and log
+        kinds: set[str] = set()
+        hidden_checks = 0
+        for step in range(3000):
+            if state.over:
+                break
+            assert state.to_move == 0
+            action = adviser.choose(state, 0)
+            kinds.add(action.kind)
+            before = len(state.history)
+            if step < 12:  # through the command line; then straight in, which is faster
+                await type_command(pilot, command_for(state, action))
+            else:
+                app.run_command(command_for(state, action))
+            assert len(state.history) > before, panel(app, "message")
+            secrets = secret_lawn_names(state, 0)
+            if secrets:
+                hidden_checks += 1
+                text = screen_text(app)
+                assert not any(name in text for name in secrets), secrets
+        assert state.over
+        assert {"roll", "move", "discard", "demand"} <= kinds, kinds
+        assert hidden_checks > 0 or not advanced  # basic game: discards are shown to all
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Game over" in panel(app, "message")
+
+    run_app(app, script)
+
+
+def test_bad_input_shows_an_error_and_changes_nothing() -> None:
+    app = ColumboApp(players=3, bots=2, seed=5, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert state.to_move == 0
+        before = (len(state.history), state.view(0))
+        for text, says in [
+            ("dance", "unknown command"),
+            ("t", "not allowed now"),
+            ("m 3", "throw"),
+            ("x 42", "by its number"),
+            ("demand 2 banana", "not a kind"),
+        ]:
+            await type_command(pilot, text)
+            assert says in panel(app, "message"), (text, panel(app, "message"))
+            assert (len(state.history), state.view(0)) == before
+        await type_command(pilot, "legal")
+        assert isinstance(app.screen, InfoScreen)
+        await pilot.press("escape")
+        await type_command(pilot, "help")
+        assert isinstance(app.screen, InfoScreen)
+        await pilot.press("escape")
+        await type_command(pilot, "r")
+        assert len(state.history) > before[0]
+        assert "⚀⚁⚂⚃⚄⚅"[state.view(0)["dice"][0] - 1] in panel(app, "dice") or state.to_move != 0
+
+    run_app(app, script)
+
+
+def test_hot_seat_cover_hides_the_hand() -> None:
+    app = ColumboApp(players=2, bots=0, seed=2, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        first = state.to_move
+        assert first is not None
+        assert isinstance(app.screen, CoverScreen) and app.screen.seat == first
+        assert "Hidden" in panel(app, "hand")
+        hands = [{c["name"] for c in state.view(s)["hand"]} for s in (0, 1)]
+        text = screen_text(app)
+        assert not any(name in text for hand in hands for name in hand if name != "No Clue")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == first
+        text = panel(app, "hand")
+        assert all(name in text for name in hands[first])
+        assert not any(name in text for name in hands[1 - first] - hands[first])
+        # Play through the turn: the cover comes down again before the other seat's hand.
+        adviser = make_bot("columbo", "expert", seed=1)
+        for _ in range(40):
+            if state.to_move != first:
+                break
+            await type_command(pilot, command_for(state, adviser.choose(state, first)))
+        assert isinstance(app.screen, CoverScreen) and app.viewer is None
+        assert "Hidden" in panel(app, "hand")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.viewer == 1 - first
+
+    run_app(app, script)
+
+
+def test_private_events_reach_only_their_seat() -> None:
+    app = ColumboApp(players=2, bots=0, seed=2, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        viewer = app.viewer
+        assert viewer is not None
+        other = 1 - viewer
+        card = {"id": 0, "kind": "tv-star", "group": "figure", "name": "Zebra Card"}
+        app.take_in([Event("drew", {"seat": other, "room": 1, "card": card}, to=other)])
+        assert not any("Zebra" in line for line in app.log_lines + app.notes)
+        assert any("Zebra" in line for line in app.unseen[other])
+
+    run_app(app, script)
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_bots_only_game_runs_to_the_end(advanced: bool) -> None:
+    app = ColumboApp(players=3, bots=3, seed=8, bot_delay=0, options={"advanced": advanced})
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state.over
+        assert isinstance(app.screen, InfoScreen)
+        assert "Bots only" in panel(app, "hand") or "over" in panel(app, "hand")
+        text = app.game_over_text().plain
+        assert "Detective" in text
+        if advanced:
+            assert "Rewards" in text
+
+    run_app(app, script)
