@@ -11,7 +11,8 @@ import httpx
 import pytest
 
 import sleuth
-from tests.server.conftest import ServerProcess, bearer
+from tests.serve_process import Server as ServerProcess
+from tests.server.conftest import bearer
 
 
 @pytest.fixture
