@@ -11,13 +11,44 @@ from sleuth.core.errors import IllegalAction
 JSONValue = Any  # str | int | float | bool | None | list | dict: kept loose for mypy's sake
 
 
-def _freeze(value: JSONValue) -> JSONValue:
-    """Turn JSON lists into tuples so actions stay hashable."""
+def _freeze(value: JSONValue, depth: int = 0) -> JSONValue:
+    """Turn JSON lists into tuples so actions stay hashable; refuse what no action holds."""
+    if depth > MAX_DEPTH:
+        raise IllegalAction(f"action parameters may nest at most {MAX_DEPTH} deep")
     if isinstance(value, list | tuple):
-        return tuple(_freeze(v) for v in value)
+        return tuple(_freeze(v, depth + 1) for v in value)
     if isinstance(value, dict):
         raise IllegalAction("action parameters may not be objects")
-    return value
+    if isinstance(value, str):
+        if not _encodable(value):
+            raise IllegalAction("action parameters must be text of real characters")
+        return value
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        raise IllegalAction("action parameters are whole numbers, not decimals")
+    raise IllegalAction(f"an action parameter cannot be a {type(value).__name__}")
+
+
+def _typed(value: JSONValue) -> JSONValue:
+    """`value` with the JSON type of every part beside it: `3` and `3.0`, `1` and `true` differ.
+
+    Python says `1 == True == 1.0`; JSON and the players do not, so actions compare by this.
+    """
+    if isinstance(value, tuple):
+        return ("list", tuple(_typed(v) for v in value))
+    return (type(value).__name__, value)
+
+
+def _encodable(text: str) -> bool:
+    """False for text no JSON encoder can write as UTF-8 (a lone surrogate such as "\\ud800")."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _thaw(value: JSONValue) -> JSONValue:
@@ -26,23 +57,37 @@ def _thaw(value: JSONValue) -> JSONValue:
     return value
 
 
-@dataclass(frozen=True, slots=True)
+MAX_DEPTH = 8
+"""No action of any game nests lists deeper than this; deeper input is refused at once."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Action:
     """One decision by one seat: a kind ("move", "arrest", ...) and its parameters.
 
-    Actions compare and hash by value, so `action in state.legal_actions()` works.
+    Actions compare and hash by value and by JSON type, so `action in
+    state.legal_actions()` works and `{"to": 3.0}` or `{"to": true}` is never
+    mistaken for `{"to": 3}`.
     """
 
     kind: str
     params: tuple[tuple[str, JSONValue], ...] = ()
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    _key: tuple[JSONValue, ...] = field(default=(), init=False, repr=False)
+    _hash: int = field(default=0, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Hashed once: legal-action sets are built at every step of simulated games.
-        object.__setattr__(self, "_hash", hash((self.kind, self.params)))
+        # Keyed and hashed once: legal-action sets are built at every step of simulated games.
+        key = (self.kind, tuple((k, _typed(v)) for k, v in self.params))
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self._hash == other._hash and self._key == other._key
 
     def __reduce__(self) -> tuple[type[Action], tuple[str, tuple[tuple[str, JSONValue], ...]]]:
         return (Action, (self.kind, self.params))  # string hashes differ between processes
@@ -73,6 +118,8 @@ class Action:
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
             raise IllegalAction("an action needs a 'kind' naming what to do")
+        if not all(isinstance(k, str) and _encodable(k) for k in data):
+            raise IllegalAction("an action's parameter names are strings of real characters")
         return cls.of(kind, **{k: v for k, v in data.items() if k != "kind"})
 
     def __str__(self) -> str:

@@ -43,7 +43,11 @@ def parse_options(cls: type[OptionsT], given: Mapping[str, Any]) -> OptionsT:
 
 
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
-    """Each option's name, type, default and help text (its `metadata['help']`)."""
+    """Each option's name, type, default and help text (its `metadata['help']`).
+
+    An option whose non-default value lets whoever set it know hidden cards carries
+    `metadata['secret']`: the words every seat is shown when a table sets it.
+    """
     hints = typing.get_type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
@@ -54,6 +58,8 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
                 "default": f.default,
                 "help": f.metadata.get("help", ""),
                 **({"choices": list(f.metadata["choices"])} if "choices" in f.metadata else {}),
+                # What a table that sets this option gives away (every seat is told).
+                **({"secret": f.metadata["secret"]} if "secret" in f.metadata else {}),
             }
         )
     return out

@@ -39,7 +39,12 @@ class SeatRequest(Strict):
 class NewTable(Strict):
     game: str = Field(max_length=64, examples=["stop-thief"])
     players: int = Field(ge=1, le=16)
-    seed: int | None = Field(default=None, ge=0, lt=2**63, description="Omit for a random one")
+    seed: int | None = Field(
+        default=None,
+        ge=0,
+        lt=2**128,
+        description="Omit for a secret random one; a chosen seed is shown to every seat",
+    )
     options: dict[str, Any] = Field(default_factory=dict, description="The game's options")
     seats: list[SeatRequest] | None = Field(
         None, max_length=16, description="One per player; omitted: every seat human"
@@ -113,7 +118,8 @@ TableDep = Annotated[LiveTable, Depends(get_table)]
 def list_games() -> list[dict[str, JSONValue]]:
     """Every game this server offers: names, seats, options and bot levels."""
     return [
-        {**sleuth.spec(name).describe(), "bot_levels": bot_levels(name)} for name in sleuth.games()
+        {**sleuth.spec(name).describe(), "bot_levels": bot_levels(name)}
+        for name in sleuth.game_names()
     ]
 
 
@@ -124,7 +130,7 @@ def list_games() -> list[dict[str, JSONValue]]:
 )
 def board_picture(game: Annotated[str, Path(max_length=64)]) -> Response:
     """The game's board as SVG, drawn from the engine's data."""
-    if game not in sleuth.games():
+    if game not in sleuth.game_names():
         raise ApiError(404, "not_found", f"no game called {game!r}")
     svg = picture(game)
     if svg is None:
@@ -158,7 +164,8 @@ async def list_tables(lobby: LobbyDep) -> list[dict[str, JSONValue]]:
 @router.get("/tables/{table_id}")
 async def table_summary(table: TableDep) -> dict[str, JSONValue]:
     """One table: game, status, seats, version, whose turn."""
-    return table.summary()
+    async with table.lock:  # never mid-action: an action is only seen once it is stored
+        return table.summary()
 
 
 @router.post("/tables/{table_id}/join")
@@ -173,7 +180,9 @@ async def seat_view(
     table: TableDep, lobby: LobbyDep, credentials: Credentials
 ) -> dict[str, JSONValue]:
     """The token's seat's view (a spectator's without a token), with the version to act on."""
-    return table.seat_view(lobby.seat_of(table, token_of(credentials)))
+    seat = lobby.seat_of(table, token_of(credentials))
+    async with table.lock:  # never mid-action: an action is only seen once it is stored
+        return table.seat_view(seat)
 
 
 @router.post("/tables/{table_id}/actions")

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeVar
 from sqlalchemy.exc import IntegrityError
 
 from sleuth.bots import Bot, bot_levels, make_bot
-from sleuth.core import Action, GameState, IllegalAction, Record, replay, spec
+from sleuth.core import Action, GameState, IllegalAction, replay, spec
 from sleuth.core.actions import JSONValue
 from sleuth.core.game import Narrating, new_game
 from sleuth.server.errors import ApiError
@@ -39,6 +39,49 @@ T = TypeVar("T")
 SeatKind = Literal["human", "bot"]
 OUTBOX_LIMIT = 1000
 """Messages waiting for one slow client before it is dropped (it reconnects and resumes)."""
+
+
+def new_seed() -> int:
+    """A table's seed: 128 bits from the operating system's secure source.
+
+    The seed decides every hidden card and move, so it must be beyond guessing
+    from what the game shows, and it is never sent before the game ends.
+    """
+    return secrets.randbits(SEED_BITS)
+
+
+SEED_BITS = 128
+
+
+def bot_seed(table_seed: int, seat: int) -> int:
+    """A bot's own seed, from the table's by a one-way hash: its play tells nothing of it."""
+    digest = hashlib.sha256(f"sleuth-bot:{table_seed}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _replay_as_far_as_possible(
+    row: TableRow, actions: list[dict[str, JSONValue]]
+) -> tuple[GameState, tuple[int, str] | None]:
+    """The game after every stored action that replays, and (number, why) of the first that not."""
+    state = new_game(row.game, row.players, row.seed, **row.options)
+    for number, action in enumerate(actions):
+        try:
+            state.apply(action)
+        except Exception as err:  # an illegal action, or a bug: either way it stops here
+            return state, (number, f"{type(err).__name__}: {err}")
+    return state, None
+
+
+def fixed_choices(game: str, options: dict[str, JSONValue], seed_fixed: bool) -> list[str]:
+    """What the table's creator chose that can decide hidden cards, in words for every seat."""
+    told: list[str] = []
+    if seed_fixed:
+        told.append("The table's creator chose the seed, which decides every hidden card and move.")
+    for option in spec(game).describe()["options"]:
+        secret = option.get("secret")
+        if secret and options.get(option["name"], option["default"]) != option["default"]:
+            told.append(f"{option['name']} = {options[option['name']]}: {secret}")
+    return told
 
 
 def new_token() -> str:
@@ -161,6 +204,9 @@ class LiveTable:
         self.changed = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
         self.stand_in: int | None = None  # a human seat a bot plays until its turn ends
+        self.seed_fixed = row.seed_fixed
+        self.fixed = fixed_choices(self.game, self.options, self.seed_fixed)
+        self.damage: dict[str, JSONValue] | None = None  # an action that no longer replayed
 
     @property
     def version(self) -> int:
@@ -190,6 +236,7 @@ class LiveTable:
             created=self.created,
             updated=self.updated,
             turn_seconds=self.turn_seconds,
+            seed_fixed=self.seed_fixed,
         )
 
     # --- what goes out --------------------------------------------------------------------
@@ -208,6 +255,8 @@ class LiveTable:
             "created": self.created.isoformat(),
             "updated": self.updated.isoformat(),
             "url": f"/t/{self.id}",
+            "fixed": list(self.fixed),
+            **({"damage": self.damage} if self.damage else {}),
         }
 
     def events_json(
@@ -295,7 +344,7 @@ class Lobby:
                 stored = await self._db(self.store.load, table_id)
                 if stored is None:
                     continue
-                table = self._rebuild(stored)
+                table = await self._restore(stored)
             except Exception as err:  # a bad row must never stop the server
                 self.broken[table_id] = f"{type(err).__name__}: {err}"
                 log.error("table %s could not be restored and is skipped: %s", table_id, err)
@@ -328,10 +377,29 @@ class Lobby:
         result: T = await asyncio.wrap_future(self._writer.call(partial(fn, *args, **kwargs)))
         return result
 
-    def _rebuild(self, stored: StoredTable) -> LiveTable:
+    async def _restore(self, stored: StoredTable) -> LiveTable:
+        """The live table a stored one describes, its game replayed off the event loop.
+
+        If an action no longer replays, the table plays on from the action before it:
+        the rows from that one on are set aside in storage (kept, not lost) and the
+        table says which action failed and why (`damage` in its summary).
+        """
         row = stored.row
-        record = Record(row.game, row.players, row.seed, dict(row.options), stored.actions)
-        return LiveTable(row, replay(record))
+        state, failed = await asyncio.to_thread(_replay_as_far_as_possible, row, stored.actions)
+        table = LiveTable(row, state)
+        if failed is not None:
+            number, why = failed
+            moved = await self._db(self.store.set_aside, row.id, number, why)
+            table.damage = {"action": number, "why": why, "set_aside": moved}
+            log.error(
+                "table %s: action %d does not replay (%s); %d action(s) set aside, "
+                "the table plays on from there",
+                row.id,
+                number,
+                why,
+                moved,
+            )
+        return table
 
     # --- finding tables ----------------------------------------------------------------------
     async def table(self, table_id: str) -> LiveTable:
@@ -340,7 +408,11 @@ class Lobby:
         if table is not None:
             return table
         if table_id in self.broken:
-            raise ApiError(404, "corrupt", f"table {table_id} could not be restored from storage")
+            raise ApiError(
+                404,
+                "corrupt",
+                f"table {table_id} could not be restored from storage: {self.broken[table_id]}",
+            )
         if len(table_id) > 64:
             raise ApiError(404, "not_found", "there is no such table")
         try:
@@ -353,7 +425,7 @@ class Lobby:
         if stored is None:
             raise ApiError(404, "not_found", "there is no such table")
         try:
-            table = self._rebuild(stored)
+            table = await self._restore(stored)
         except Exception as err:
             self.broken[table_id] = str(err)
             log.error("table %s could not be restored: %s", table_id, err)
@@ -413,8 +485,9 @@ class Lobby:
             game_spec = spec(game)
         except IllegalAction as err:
             raise ApiError(400, "unknown_game", str(err)) from None
+        seed_fixed = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = new_seed()
         try:
             state = new_game(game, players, seed, **(options or {}))
         except IllegalAction as err:
@@ -447,6 +520,7 @@ class Lobby:
             owner_hash=token_hash(owner),
             status=status,
             turn_seconds=turn_seconds,
+            seed_fixed=seed_fixed,
         )
         for _attempt in range(5):
             row.id = secrets.token_urlsafe(6)
@@ -584,36 +658,37 @@ class Lobby:
                 raise ApiError(403, "not_your_turn", f"it is seat {state.to_move}'s turn")
             try:
                 move = action if isinstance(action, Action) else Action.from_json(action)
-                legal = state.is_legal(move)
-            except (IllegalAction, TypeError) as err:
+            except IllegalAction as err:
                 raise ApiError(400, "malformed", str(err)) from None
-            if not legal:
+            if not state.is_legal(move):
                 raise ApiError(400, "illegal", self._why_not(state, move))
             number = table.version
+            start = len(state.log)
+            # Applied first, stored second: only an action the game carried out is ever
+            # stored. A failed apply leaves the state as it was (the engine's promise).
+            try:
+                state.apply(move)
+            except IllegalAction as err:
+                raise ApiError(400, "illegal", str(err)) from None
+            except Exception:
+                log.exception("table %s: a legal action failed to apply; nothing stored", table.id)
+                raise ApiError(500, "server", "the server could not carry that out") from None
             try:
                 await asyncio.wrap_future(
                     self._writer.append(table.id, number, seat, move.to_json())
                 )
-            except IntegrityError:
-                raise ApiError(
-                    409, "stale_version", "another action was stored first: reload"
-                ) from None
-            except Exception:
+            except BaseException as err:
+                # Not stored, so it did not happen: take it back before anyone is told.
+                # (The lock is held and every reader takes it: nobody saw the change.)
+                await self._take_back(table, number)
+                if isinstance(err, IntegrityError):
+                    raise ApiError(
+                        409, "stale_version", "another action was stored first: reload"
+                    ) from None
+                if not isinstance(err, Exception):
+                    raise
                 log.exception("table %s: action %d could not be stored", table.id, number)
                 raise ApiError(503, "storage", "the action could not be saved: try again") from None
-            start = len(state.log)
-            try:
-                state.apply(move)
-            except Exception:
-                log.exception("table %s: a legal action failed to apply; taking it back", table.id)
-                await self._db(self.store.delete_action, table.id, number)
-                stored = await self._db(self.store.load, table.id)
-                assert stored is not None
-                table.state = self._rebuild(stored).state
-                table.texts = []
-                table.narrator = narrator(table.game)
-                table.narrate()
-                raise ApiError(500, "server", "the server could not carry that out") from None
             table.updated = now()
             table.narrate()
             if not by_bot and table.stand_in == seat:
@@ -629,6 +704,11 @@ class Lobby:
             table.tell(start)
             table.changed.set()
             return table.version
+
+    async def _take_back(self, table: LiveTable, version: int) -> None:
+        """Rebuild the table's game as it stood at `version` (an action that was not stored)."""
+        record = table.state.record()
+        table.state = await asyncio.to_thread(replay, record, version)
 
     @staticmethod
     def _why_not(state: GameState, move: Action) -> str:
@@ -683,7 +763,7 @@ class Lobby:
         level = chair.level if chair.kind == "bot" and chair.level else bot_levels(table.game)[-1]
         bot = table.bots.get((seat, level))
         if bot is None:
-            bot = make_bot(table.game, level, seed=table.seed * 31 + seat)
+            bot = make_bot(table.game, level, seed=bot_seed(table.seed, seat))
             table.bots[(seat, level)] = bot
         try:
             choice = bot.choose(table.state, seat)

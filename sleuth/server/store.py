@@ -25,6 +25,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     DateTime,
     Engine,
@@ -38,7 +39,9 @@ from sqlalchemy import (
     delete,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.pool import StaticPool
@@ -53,7 +56,11 @@ TABLES = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("players", Integer, nullable=False),
+    # Seeds are 128-bit numbers, too big for any SQL integer: kept as decimal digits in
+    # `seed_digits`. `seed` is the column of databases made before that (0 in new rows).
     Column("seed", BigInteger, nullable=False),
+    Column("seed_digits", String(48), nullable=True),
+    Column("seed_fixed", Boolean, nullable=True),  # the creator chose the seed: seats are told
     Column("options", JSON, nullable=False),
     Column("seats", JSON, nullable=False),
     Column("owner_hash", String(64), nullable=False),
@@ -72,6 +79,23 @@ ACTIONS = Table(
     Column("action", JSON, nullable=False),
     Column("time", DateTime(timezone=True), nullable=False),
 )
+
+SET_ASIDE = Table(
+    "set_aside_actions",
+    metadata,
+    # Stored actions that no longer replay (a bug fixed since, a damaged row): kept, not
+    # lost, while the table plays on from the last action that does replay.
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("number", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+    Column("set_aside", DateTime(timezone=True), nullable=False),
+    Column("why", String(500), nullable=False),
+)
+
+# Columns added after the first release, added to an older database when it is opened.
+_ADDED_COLUMNS = {"tables": {"seed_digits": "VARCHAR(48)", "seed_fixed": "BOOLEAN"}}
 
 
 def now() -> datetime:
@@ -98,6 +122,7 @@ class TableRow:
     created: datetime = field(default_factory=now)
     updated: datetime = field(default_factory=now)
     turn_seconds: float | None = None
+    seed_fixed: bool = False
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -105,7 +130,7 @@ class TableRow:
             id=str(row["id"]),
             game=str(row["game"]),
             players=int(row["players"]),
-            seed=int(row["seed"]),
+            seed=int(row["seed_digits"] if row.get("seed_digits") else row["seed"]),
             options=dict(row["options"]),
             seats=[dict(s) for s in row["seats"]],
             owner_hash=str(row["owner_hash"]),
@@ -113,6 +138,7 @@ class TableRow:
             created=_utc(row["created"]),
             updated=_utc(row["updated"]),
             turn_seconds=None if row["turn_seconds"] is None else float(row["turn_seconds"]),
+            seed_fixed=bool(row.get("seed_fixed")),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -120,7 +146,9 @@ class TableRow:
             "id": self.id,
             "game": self.game,
             "players": self.players,
-            "seed": self.seed,
+            "seed": 0,
+            "seed_digits": str(self.seed),
+            "seed_fixed": self.seed_fixed,
             "options": self.options,
             "seats": self.seats,
             "owner_hash": self.owner_hash,
@@ -163,6 +191,20 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+def add_missing_columns(engine: Engine, added: Mapping[str, Mapping[str, str]]) -> None:
+    """Bring a database made by an older release up to date: add the columns it lacks.
+
+    `added` maps each table to its new columns and their SQL types (all nullable).
+    """
+    have = inspect(engine)
+    with engine.begin() as db:
+        for table, columns in added.items():
+            present = {c["name"] for c in have.get_columns(table)}
+            for name, sql_type in columns.items():
+                if name not in present:
+                    db.execute(text(f"ALTER TABLE {table} ADD COLUMN {name} {sql_type}"))
+
+
 class Store:
     """The tables and their actions, in one database."""
 
@@ -172,6 +214,7 @@ class Store:
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
+        add_missing_columns(self.engine, _ADDED_COLUMNS)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -216,12 +259,23 @@ class Store:
             for table_id in sorted({t for t, _n, _s, _a in actions}):
                 db.execute(update(TABLES).where(TABLES.c.id == table_id).values(updated=moment))
 
-    def delete_action(self, table_id: str, number: int) -> None:
-        """Take back an action the engine could not carry out after all (a bug, never a rule)."""
+    def set_aside(self, table_id: str, first: int, why: str) -> int:
+        """Move actions `first` and later out of play into `set_aside_actions`; return how many.
+
+        For a table whose action `first` no longer replays: the rows are kept for
+        whoever mends the game, and the table plays on from action `first`.
+        """
+        moment = now()
+        where = (ACTIONS.c.table_id == table_id) & (ACTIONS.c.number >= first)
         with self.engine.begin() as db:
-            db.execute(
-                delete(ACTIONS).where(ACTIONS.c.table_id == table_id, ACTIONS.c.number == number)
-            )
+            rows = db.execute(select(ACTIONS).where(where)).mappings().all()
+            if rows:
+                db.execute(
+                    insert(SET_ASIDE),
+                    [{**dict(r), "set_aside": moment, "why": why[:500]} for r in rows],
+                )
+                db.execute(delete(ACTIONS).where(where))
+        return len(rows)
 
     # --- reading -------------------------------------------------------------------------
     def unfinished_ids(self) -> list[str]:

@@ -113,10 +113,12 @@ async def _hello(lobby: Lobby, table_id: str, sub: Subscriber, data: dict[str, A
     seat = lobby.seat_of(table, token)
     if sub.table is not None:
         sub.table.subscribers.discard(sub)
-    # Snapshot and subscribe with no await between: no update can fall in the gap.
-    sub.table, sub.seat = table, seat
-    sub.send(dumps(table.snapshot(seat)))
-    table.subscribers.add(sub)
+    # Snapshot and subscribe under the table's lock, with no await between: no update can
+    # fall in the gap, and no action is seen before it is stored.
+    async with table.lock:
+        sub.table, sub.seat = table, seat
+        sub.send(dumps(table.snapshot(seat)))
+        table.subscribers.add(sub)
 
 
 async def _action(lobby: Lobby, sub: Subscriber, data: dict[str, Any]) -> int:

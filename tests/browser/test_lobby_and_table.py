@@ -97,8 +97,9 @@ def engine(server: Server, table: str) -> GameState:
     """The game as the server has it: rebuilt from its database (options, seed, actions)."""
     with sqlite3.connect(server.database) as db:
         game, players, seed, options = db.execute(
-            "SELECT game, players, seed, options FROM tables WHERE id = ?", (table,)
+            "SELECT game, players, seed_digits, options FROM tables WHERE id = ?", (table,)
         ).fetchone()
+        seed = int(seed)  # 128 bits, kept as digits
         actions = [
             json.loads(a)
             for (a,) in db.execute(
@@ -256,7 +257,7 @@ def test_one_human_and_two_bots_play_to_the_end_then_replay(
     # The replay folds the events into a view: at the end it agrees with the server's own.
     folded = page.evaluate(
         """async (id) => {
-            const game = await import('/static/games/stop-thief.js');
+            const game = await import('/static/games/stop-thief/index.js');
             const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
             const routes = replay.events.find((e) => e.kind === 'game_over').data.routes;
             const v = game.fold(replay.events, {routes});

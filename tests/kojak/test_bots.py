@@ -79,7 +79,7 @@ def test_expert_decides_from_its_view_only() -> None:
 
 
 def test_expert_goes_when_certain() -> None:
-    state = ready(2, seed=4, game=1)
+    state = ready(2, seed=4, game=1, solution="book")  # codes B, G, H, C: three make certain
     seat = state.turn.seat
     me = state.player(seat)
     me.taken = ["bus", "movie", "restaurant"]  # Bus Station, Hotel and Movie House cleared

@@ -20,7 +20,7 @@ def test_john_solves_game_one() -> None:
     Station), the red one at the Movie House (code G: the Hotel, not the informer's own
     building) and the blue one at the Restaurant (code H: the Movie House); with three buildings
     cleared, Fats must be hiding in the Restaurant, and the Solution Book agrees."""
-    state = ready(players=2, seed=7, game=1)
+    state = ready(players=2, seed=7, game=1, solution="book")  # the printed Game #1
     john = state.turn.seat
     steps = [
         ("bus", "green", "B", "I was at the Bus Station all day and Fats wasn't.", "bus"),

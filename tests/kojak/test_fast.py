@@ -132,7 +132,7 @@ def test_all_three_conditions() -> None:
 def test_clue_on_the_turn_the_conditions_are_met() -> None:
     """KJ-CLUE-02: the turn the last condition is met, the player may take the informer out front
     and read its code for the game being played."""
-    state = ready(game=1)
+    state = ready(game=1, solution="book")  # the printed Game #1: green informers carry B
     put(state, car=lot("bus"), badge="bus")
     table = state.turntables["bus"]
     table.slots = [False] * 8

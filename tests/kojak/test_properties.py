@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 import sleuth
 from sleuth.core import Rng
 from sleuth.games.kojak.board import BUILDINGS
-from sleuth.games.kojak.cases import problems
-from sleuth.games.kojak.state import Kojak, _resample_case
+from sleuth.games.kojak.cases import draw_secrets, problems
+from sleuth.games.kojak.state import Kojak
 from tests.kojak.conftest import new
 
 games = st.tuples(st.integers(0, 10**6), st.integers(2, 4), st.sampled_from(["fast", "advanced"]))
@@ -72,7 +72,8 @@ def disguised(state: Kojak, seat: int | None, rng: Rng) -> Kojak:
     """The same game with everything `seat` may not know drawn afresh (codes, hide-out, slots)."""
     other = state.clone()
     taken = state.player(seat).taken if seat is not None else []
-    other.case = _resample_case(state.case, taken, state.suspects([]), rng)
+    known = {b: state.case.codes[b] for b in taken}
+    other.case = draw_secrets(state.case.sheet, rng, taken_codes=known, open_=state.suspects([]))
     for table in other.turntables.values():
         table.redraw_unseen(rng)
     return other

@@ -36,8 +36,7 @@ def test_every_event_is_put_into_words() -> None:
 
 
 def test_the_game_spec_offers_the_narrator() -> None:
-    hook = sleuth.spec("kojak").narrator
-    assert hook is not None
+    hook = sleuth.spec("kojak").load("words")
     assert hook().say(Event("roll", {"seat": 0, "dice": [6], "total": 6})) == (
         "Player 1 (white) threw 6."
     )

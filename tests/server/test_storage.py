@@ -91,27 +91,42 @@ def test_finished_tables_replay_after_a_restart(db_file: Path) -> None:
 def test_a_corrupt_table_is_reported_and_skipped(
     db_file: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """A table whose row cannot be read is reported; one whose action does not replay plays on
+    from the action before it, says which one failed, and keeps that action set aside."""
     with TestClient(create_app(db_url(db_file), bot_delay=0)) as first:
         bad = new_table(first, [{"kind": "human"}] * 2, players=2)["id"]
         tokens = [join(first, bad) for _ in range(2)]
         mover = live(first, bad).state.to_move
         assert mover is not None
         play_one(first, bad, tokens[mover])
+        play_one(first, bad, tokens[live(first, bad).state.to_move or 0])
         good = new_table(first, [{"kind": "human"}] * 2, players=2)["id"]
         broken_seats = new_table(first, [{"kind": "human"}] * 2, players=2)["id"]
     with sqlite3.connect(db_file) as db:
-        db.execute("UPDATE actions SET action = ? WHERE table_id = ?", ('{"kind": "fly"}', bad))
+        db.execute(
+            "UPDATE actions SET action = ? WHERE table_id = ? AND number = 1",
+            ('{"kind": "fly"}', bad),
+        )
         db.execute("UPDATE tables SET seats = ? WHERE id = ?", ("not json", broken_seats))
     with (
         caplog.at_level(logging.ERROR, logger="sleuth.server"),
         TestClient(create_app(db_url(db_file), bot_delay=0)) as second,
     ):
         assert second.get("/api/games").status_code == 200
-        assert [t["id"] for t in second.get("/api/tables").json()] == [good]
-        for tid in (bad, broken_seats):
-            r = second.get(f"/api/tables/{tid}")
-            assert r.status_code == 404 and r.json()["error"] == "corrupt"
-        assert len(stored_actions(db_file, bad)) == 1, "the bad table is left as it was"
+        assert sorted(t["id"] for t in second.get("/api/tables").json()) == sorted([good, bad])
+        r = second.get(f"/api/tables/{broken_seats}")
+        assert r.status_code == 404 and r.json()["error"] == "corrupt"
+        summary = second.get(f"/api/tables/{bad}").json()
+        assert summary["version"] == 1, "the table plays on from the last action that replays"
+        assert summary["damage"]["action"] == 1 and "fly" in summary["damage"]["why"]
+        assert len(stored_actions(db_file, bad)) == 1
+        play_one(second, bad, tokens[live(second, bad).state.to_move or 0])
+        assert len(stored_actions(db_file, bad)) == 2, "new actions take the freed number"
+    with sqlite3.connect(db_file) as db:
+        kept = db.execute(
+            "SELECT number, action FROM set_aside_actions WHERE table_id = ?", (bad,)
+        ).fetchall()
+    assert kept == [(1, '{"kind": "fly"}')], "the action that did not replay is kept, not lost"
     assert bad in caplog.text and broken_seats in caplog.text
 
 
@@ -130,7 +145,8 @@ def test_bots_start_once_and_their_actions_are_stored(client: TestClient, db_fil
     assert client.portal is not None
     client.portal.call(_sync, start_again)
     assert table.driver is driver
-    wait_until(lambda: table.state.over, what="the bots to finish")
+    # "finished" is set once the last action is stored (it is applied a moment before).
+    wait_until(lambda: table.status == "finished", what="the bots to finish")
     stored = stored_actions(db_file, tid)
     assert [n for n, _s, _a in stored] == list(range(table.version))
     assert [json.loads(a) for _n, _s, a in stored] == table.state.record().actions

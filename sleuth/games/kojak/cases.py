@@ -19,6 +19,11 @@ give one clue. Games above 50 are generated from the phrase bank
 (`phrases.json`), the same way for the same number, so "game 73" is one case
 everywhere.
 
+Because the book and the generator are public, a game played online does not
+use their secrets: `draw_secrets(sheet, rng)` draws a fresh hide-out and
+fresh codes behind the shown sheet from the game's own seeded chance (option
+`solution`, "drawn"). Only option `solution="book"` plays the printed ones.
+
     >>> case = get_case(1)
     >>> case.sheet.title, case.sheet.criminal, case.hideout
     ('Stake Out Game', 'Fats', 'restaurant')
@@ -29,7 +34,7 @@ everywhere.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -210,6 +215,44 @@ def get_case(number: int) -> Case:
     if number <= PRINTED:
         return load_casebook()[number]
     return generate_case(number)
+
+
+# --- secrets drawn afresh ------------------------------------------------------------------
+def draw_secrets(
+    sheet: ClueSheet,
+    rng: Rng,
+    *,
+    taken_codes: Mapping[str, str] | None = None,
+    open_: Sequence[str] = BUILDINGS,
+) -> Case:
+    """A case for `sheet` with its hide-out and codes drawn from `rng`, keeping every guarantee.
+
+    `taken_codes` (building -> code) are kept as they are: the clues someone already
+    read. The hide-out is drawn evenly from the buildings in `open_` that those
+    clues do not clear; then each building without a code is given one, first so
+    that every building other than the hide-out is cleared, the rest at random
+    among the statements that do not clear the hide-out. With nothing taken
+    and every building open this is a whole new case behind the same sheet.
+    """
+    codes = dict(taken_codes or {})
+    if any(b not in BUILDINGS or c not in CODES for b, c in codes.items()):
+        raise CaseError(f"unknown buildings or code letters among {codes}")
+    cleared = {sheet.statement(c).clears for c in codes.values()}
+    candidates = [b for b in open_ if b not in cleared]
+    if not candidates:
+        raise CaseError("the known clues and open buildings leave no hide-out")
+    hideout = rng.choice(candidates)
+    others = [b for b in BUILDINGS if b != hideout]
+    needed = [b for b in others if b not in cleared]
+    rng.shuffle(needed)
+    unknown = [b for b in BUILDINGS if b not in codes]
+    if len(needed) > len(unknown):
+        raise CaseError("too few codes are left to clear every building but the hide-out")
+    rng.shuffle(unknown)
+    for i, building in enumerate(unknown):
+        target = needed[i] if i < len(needed) else rng.choice(others)
+        codes[building] = rng.choice([s.code for s in sheet.statements if s.clears == target])
+    return check_case(Case(sheet, codes, hideout))
 
 
 # --- the generator -------------------------------------------------------------------------

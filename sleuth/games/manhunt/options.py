@@ -25,7 +25,10 @@ class ManhuntOptions:
     )
     card: int = field(
         default=0,
-        metadata={"help": "0 draws a Scanner Card at random; 1-16 slides in that card"},
+        metadata={
+            "help": "0 draws a Scanner Card at random; 1-16 slides in that card",
+            "secret": "the Scanner Card was chosen, so whoever chose it can know the culprit",
+        },
     )
     case_set: int = field(
         default=0,

@@ -88,6 +88,7 @@ async function main() {
   const title = S.info?.title || S.summary.game;
   $("#game-title").textContent = title;
   document.title = `${title} · table ${tableId} · sleuth`;
+  showFixed();
   try {
     S.mod = await loadGame(S.summary.game);
   } catch (err) {
@@ -125,6 +126,21 @@ async function main() {
   cleanUrl();
   connect();
   showWaiting();
+}
+
+/** Every seat is told when the creator fixed what decides the hidden cards, or a move was lost. */
+function fixedWords() {
+  const words = [...(S.summary?.fixed || [])];
+  const damage = S.summary?.damage;
+  if (damage) words.push(`Stored move ${damage.action + 1} could not be replayed and was set aside; the game goes on from the move before it.`);
+  return words;
+}
+
+function showFixed() {
+  const words = fixedWords();
+  const notice = $("#fixed-notice");
+  notice.hidden = !words.length;
+  notice.textContent = words.length ? `Note: ${words.join(" ")}` : "";
 }
 
 function missing(message) {
@@ -170,6 +186,9 @@ function askJoin(wanted) {
   } else {
     $("#join-text").textContent = "Pick a free seat, or just watch.";
   }
+  const fixed = fixedWords();
+  $("#join-fixed").hidden = !fixed.length;
+  $("#join-fixed").textContent = fixed.join(" ");
   $("#join-name").value = store.pref("name", "");
   return new Promise((resolve) => {
     const seats = $("#join-seats");

@@ -1,0 +1,1151 @@
+// The Kojak Detective Game at the table: the board with its turning turntables, the
+// informers out front, the Badges on the roofs, Headquarters with every Kojak, the cars;
+// the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
+// controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
+// the replay page folds the event list into the same shape (`fold` below).
+import { h, s, fill } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
+
+export const title = "Kojak Detective Game";
+
+// --- names and colours (the same as sleuth/games/kojak/svg.py and words.py) ----------------------
+const BUILDINGS = ["movie", "restaurant", "hotel", "bus"];
+const NAMES = { movie: "Movie House", restaurant: "Restaurant", hotel: "Hotel", bus: "Bus Station" };
+const BUILDING_COLOUR = { movie: "red", restaurant: "blue", hotel: "yellow", bus: "green" };
+const PAINT = { red: "#d23a2f", blue: "#2f6fd6", yellow: "#efc21a", green: "#2e9e4f" };
+const COLOURS = ["white", "black", "orange", "purple"];
+const SEAT_FILL = { white: "#f4f2ea", black: "#26282e", orange: "#f08a24", purple: "#8b4fc4" };
+const SEAT_LINE = { white: "#1b1b1b", black: "#f4f2ea", orange: "#2b1600", purple: "#f6efff" };
+const SYMBOL = { car: ["kj-car", -13, -8, 26, 16], kcar: ["kj-kojak-car", -13, -8, 26, 16], pawn: ["kj-pawn", -10, -14, 20, 24], badge: ["kj-badge", -8, -8, 16, 14] };
+const PLACES = { "lot-hq-west": "the west Headquarters lot", "lot-hq-east": "the east Headquarters lot", "lot-lieutenant": "the Lieutenant's lot" };
+const HQ_WORDS = { start: "Start", radio: "the Radio Room", command: "the Command Room", y3: "the Computer Room" };
+const ACTION_CARDS = 24; // sleuth/games/kojak/data/cards.json (replays count down from it)
+
+const colourOf = (seat) => COLOURS[seat % COLOURS.length];
+export const seatFill = (seat) => SEAT_FILL[colourOf(seat)];
+const the = (b) => `the ${NAMES[b] || b}`;
+
+export function placeWords(id) {
+  if (!id) return "nowhere";
+  if (PLACES[id]) return PLACES[id];
+  if (id.startsWith("lot-")) return `${the(id.slice(4))}'s lot`;
+  if (HQ_WORDS[id]) return HQ_WORDS[id];
+  if (/^h\d$/.test(id)) return `track space ${id.slice(1)}`;
+  if (/^y\d$/.test(id)) return "the Computer Room path";
+  const m = /^r(\d+)c(\d+)$/.exec(id);
+  return m ? `path space row ${Number(m[1])}, column ${Number(m[2])}` : id;
+}
+
+function turnWords(view) {
+  if (!view) return "";
+  const me = view.pieces?.[view.to_move];
+  switch (view.phase) {
+    case "setup":
+      return me && !me.cars.detective ? "park the Detective's car at Headquarters" : "put the Badge on a roof";
+    case "turn":
+      if (me && me.kojak === null) return "roll the dice and drive";
+      return view.version === "advanced" ? "roll the dice, or draw an Action Card for Kojak" : "roll the dice, or jump Kojak into a room";
+    case "drive":
+      return `drive a car ${(view.dice || []).reduce((a, b) => a + b, 0)} spaces`;
+    case "hq":
+      return `move Kojak ${view.action_card} space${view.action_card === 1 ? "" : "s"} around Headquarters`;
+    case "radio":
+      return "move the Badge to another roof, or end the turn";
+    case "command":
+      return "turn a turntable 1 or 2 spaces, or end the turn";
+    case "after":
+      return "take the informer, make the arrest, or end the turn";
+    default:
+      return view.phase === "over" ? "the game is over" : view.phase;
+  }
+}
+
+const KEYS = [
+  ["r", "roll the dice"],
+  ["d", "draw an Action Card (advanced)"],
+  ["t", "take the informer out front"],
+  ["a", "make the arrest (asks first)"],
+  ["s", "stay in the room"],
+  ["l", "Kojak leaves Headquarters"],
+  ["c", "switch car (when both can drive)"],
+  ["1 2", "turn the chosen turntable 1 or 2 spaces"],
+  ["e", "end the turn"],
+  ["z", "zoom the board"],
+  ["Esc", "cancel a choice"],
+];
+
+// --- a few synthesised sounds (Web Audio, no files) ---------------------------------------------
+let audio = null;
+function tone(freq, at, length, { type = "square", gain = 0.05, to = null } = {}) {
+  try {
+    audio ||= new (window.AudioContext || window.webkitAudioContext)();
+    const t = audio.currentTime + at;
+    const osc = audio.createOscillator();
+    const amp = audio.createGain();
+    osc.type = type;
+    osc.frequency.setValueAtTime(freq, t);
+    if (to) osc.frequency.linearRampToValueAtTime(to, t + length);
+    amp.gain.setValueAtTime(gain, t);
+    amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
+    osc.connect(amp).connect(audio.destination);
+    osc.start(t);
+    osc.stop(t + length + 0.02);
+  } catch {
+    // no sound here: the game goes on
+  }
+}
+const SOUNDS = {
+  click: (n = 1) => { for (let i = 0; i < n * 4; i++) tone(900, i * 0.11, 0.03, { gain: 0.03 }); },
+  dice: () => { for (let i = 0; i < 6; i++) tone(180 + Math.random() * 200, i * 0.05, 0.04, { type: "triangle", gain: 0.06 }); },
+  car: () => tone(110, 0, 0.5, { type: "sawtooth", gain: 0.025, to: 160 }),
+  clue: () => { tone(660, 0, 0.12, { type: "sine", gain: 0.08 }); tone(990, 0.12, 0.2, { type: "sine", gain: 0.08 }); },
+  siren: () => { for (let i = 0; i < 3; i++) { tone(700, i * 0.5, 0.25, { type: "sawtooth", gain: 0.03, to: 1000 }); tone(1000, i * 0.5 + 0.25, 0.25, { type: "sawtooth", gain: 0.03, to: 700 }); } },
+  win: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.14, 0.3, { type: "triangle", gain: 0.07 })),
+  wrong: () => { tone(300, 0, 0.3, { type: "sawtooth", gain: 0.05, to: 150 }); },
+};
+
+// --- dice ------------------------------------------------------------------------------------------
+const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+function setDie(el, n) {
+  el.dataset.value = n ? String(n) : "";
+  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
+  el.querySelectorAll(".pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
+}
+function dieEl() {
+  const el = h("div", { class: "die", role: "img" });
+  for (let i = 0; i < 9; i++) el.append(h("span", { class: "pip" }));
+  return el;
+}
+
+// --- legal actions, grouped for the controls and the board ------------------------------------------
+function groupLegal(view, me) {
+  const g = { any: false, park: new Map(), badge: new Map(), jump: new Map(), walk: new Map(), turn: new Map(), drive: { detective: new Map(), kojak: new Map() }, roll: null, draw: null, stay: null, leave: null, take: null, arrest: null, end: null };
+  if (!view || me === null || me === undefined || view.to_move !== me || !Array.isArray(view.legal)) return g;
+  for (const a of view.legal) {
+    g.any = true;
+    switch (a.kind) {
+      case "park": g.park.set(a.lot, a); break;
+      case "badge": g.badge.set(a.building, a); break;
+      case "jump": g.jump.set(a.room, a); break;
+      case "walk": g.walk.set(a.to, a); break;
+      case "drive": g.drive[a.car].set(a.to, a); break;
+      case "turn":
+        if (!g.turn.has(a.building)) g.turn.set(a.building, new Map());
+        g.turn.get(a.building).set(a.spaces, a);
+        break;
+      case "roll": g.roll = a; break;
+      case "draw": g.draw = a; break;
+      case "stay": g.stay = a; break;
+      case "leave_hq": g.leave = a; break;
+      case "take": g.take = a; break;
+      case "arrest": g.arrest = a; break;
+      case "end_turn": g.end = a; break;
+      default: break;
+    }
+  }
+  return g;
+}
+
+/** The building whose lot holds a car, if it is a building's lot. */
+const lotBuilding = (place) => (place && place.startsWith("lot-") && NAMES[place.slice(4)] ? place.slice(4) : null);
+
+// --- the table ---------------------------------------------------------------------------------------
+export function createTable(ctx) {
+  const el = {};
+  let view = null;
+  let opts = { me: null, canAct: false, seats: [], replay: false };
+  let legal = groupLegal(null, null);
+  let car = "detective"; // which car the board's lit spaces are for
+  let pick = null; // a building chosen for turning
+  let mode = null; // null | "arrest"
+  let svg = null;
+  let zoomed = false;
+  let placedOnce = false;
+  const angles = {}; // building -> the disc's shown angle (keeps growing: tables only turn clockwise)
+  const anim = new Map(); // piece element -> animation token
+  let turnKey = null;
+
+  // ---- mounting ----
+  async function mount(slots) {
+    Object.assign(el, slots);
+    await loadStyle("/static/games/kojak/kojak.css");
+    document.body.classList.add("game-kojak");
+    el.wrap = h("div", { class: "kj-board-wrap", id: "board-wrap" });
+    el.zoom = h("button", { type: "button", class: "icon-btn board-zoom", title: "Zoom the board (z)", "aria-pressed": "false", onclick: toggleZoom }, icon("zoomIn"));
+    fill(el.board, el.wrap, el.zoom);
+    try {
+      const res = await fetch("/api/games/kojak/board.svg");
+      if (res.ok) el.wrap.innerHTML = await res.text();
+      svg = el.wrap.querySelector("svg");
+    } catch {
+      svg = null;
+    }
+    if (!svg) {
+      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
+      svg = s("svg", { viewBox: "0 0 804 804" });
+      el.wrap.append(svg);
+    }
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.classList.add("kj-board");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "Kojak board");
+    el.hints = s("g", { class: "kj-hints" });
+    el.marks = s("g", { class: "kj-marks" });
+    el.badges = s("g", { class: "kj-badges" });
+    el.pieces = s("g", { class: "kj-pieces" });
+    el.fx = s("g", { class: "kj-fx" });
+    svg.append(el.hints, el.marks, el.badges, el.pieces, el.fx);
+    svg.addEventListener("click", boardClick);
+    svg.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
+        e.preventDefault();
+        e.stopPropagation();
+        boardClick(e);
+      }
+    });
+
+    // The HUD: the case file, the dice and the Action Card, the piles
+    el.caseFile = h("div", { class: "kj-case", id: "case-file" });
+    el.dice = [dieEl(), dieEl()];
+    el.diceWords = h("span", { class: "dice-words" });
+    el.diceBox = h("div", { class: "dice kj-dice", id: "dice" }, el.dice, el.diceWords);
+    el.actionCard = h("div", { class: "kj-action-card", id: "action-card", hidden: true });
+    el.piles = h("div", { class: "kj-piles", id: "piles", hidden: true });
+    fill(el.hud, el.caseFile, h("div", { class: "kj-hud-side" }, el.diceBox, el.actionCard, el.piles));
+
+    el.ctrl = h("div", { class: "ctrl", id: "controls" });
+    fill(el.controls, el.ctrl);
+    el.notebook = h("section", { class: "panel kj-notebook", id: "notebook", "aria-labelledby": "notebook-title" });
+    el.hand = h("section", { class: "panel kj-hand", id: "hand-panel", "aria-labelledby": "hand-title" });
+    el.players = h("section", { class: "panel kj-players", id: "players", "aria-labelledby": "players-title" });
+    fill(el.info, el.notebook, el.hand, el.players);
+  }
+
+  function loadStyle(href) {
+    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+    return new Promise((resolve) => {
+      document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
+    });
+  }
+
+  function toggleZoom() {
+    zoomed = !zoomed;
+    el.board.classList.toggle("zoomed", zoomed);
+    el.zoom.setAttribute("aria-pressed", String(zoomed));
+    fill(el.zoom, icon(zoomed ? "zoomOut" : "zoomIn"));
+    if (zoomed) scrollToAction();
+  }
+
+  function scrollToAction() {
+    if (!zoomed || !view) return;
+    const p = view.pieces?.[opts.me ?? view.to_move];
+    const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
+    const g = point(at || "start");
+    if (!g) return;
+    const scale = el.wrap.scrollWidth / viewWidth();
+    el.wrap.scrollTo({ left: g.x * scale - el.wrap.clientWidth / 2, top: g.y * scale - el.wrap.clientHeight / 2, behavior: "smooth" });
+  }
+
+  const viewWidth = () => svg?.viewBox?.baseVal?.width || 804;
+
+  // ---- board geometry (read from the picture's data attributes) ----
+  const nodeCache = new Map();
+  function nodeEl(id) {
+    if (!nodeCache.has(id)) nodeCache.set(id, svg?.querySelector(`[data-node="${CSS.escape(String(id))}"]:not(.kj-piece)`) || null);
+    return nodeCache.get(id);
+  }
+  function point(id) {
+    const n = nodeEl(id);
+    return n ? { x: +n.dataset.x, y: +n.dataset.y } : null;
+  }
+  function table(b) {
+    return svg?.querySelector(`.turntable[data-building="${b}"]`) || null;
+  }
+  function buildingEl(b) {
+    return svg?.querySelector(`.building[data-building="${b}"]`) || null;
+  }
+
+  // ---- rendering ----
+  function render(v, o) {
+    view = v;
+    opts = { ...opts, ...o };
+    legal = groupLegal(v, opts.canAct ? opts.me : null);
+    const key = `${v.turn}/${v.phase}/${(v.pieces?.[v.turn]?.turns) ?? ""}`;
+    if (key !== turnKey) {
+      turnKey = key;
+      mode = null;
+      pick = null;
+      car = "detective";
+    }
+    if (!legal.drive[car].size && legal.drive[car === "detective" ? "kojak" : "detective"].size) car = car === "detective" ? "kojak" : "detective";
+    if (legal.turn.size === 1) pick = [...legal.turn.keys()][0];
+    if (pick && !legal.turn.has(pick)) pick = null;
+    if (mode === "arrest" && !legal.arrest) mode = null;
+    document.body.dataset.phase = v.phase;
+    renderTurntables();
+    renderPieces();
+    renderBadges();
+    renderTargets();
+    renderMarks();
+    renderHud();
+    renderControls();
+    renderNotebook();
+    renderHand();
+    renderPlayers();
+    if (!placedOnce) {
+      placedOnce = true;
+      svg?.getBoundingClientRect();
+      requestAnimationFrame(() => svg?.classList.add("animate"));
+    }
+  }
+
+  function renderTurntables() {
+    for (const b of BUILDINGS) {
+      const t = view.turntables?.[b];
+      const g = table(b);
+      if (!t || !g) continue;
+      const disc = g.querySelector(".disc");
+      const slots = Number(g.dataset.slots) || t.slots || 8;
+      const step = 360 / slots;
+      const target = Number(g.dataset.frontAngle) + t.front * step;
+      let shown = angles[b];
+      if (shown === undefined) {
+        shown = target;
+        disc.style.transition = "none";
+      } else {
+        const delta = (((target - shown) % 360) + 360) % 360; // turntables turn only clockwise
+        shown += delta;
+        disc.style.transition = "";
+        disc.style.setProperty("--turn-ms", `${Math.max(350, Math.round((delta / step) * 420))}ms`);
+      }
+      angles[b] = shown;
+      disc.style.transform = `rotate(${shown}deg)`;
+      disc.dataset.front = String(t.front);
+      g.dataset.outFront = String(Boolean(t.out_front));
+      g.querySelectorAll(".slot").forEach((slot) => {
+        const k = Number(slot.dataset.slot);
+        const seen = t.seen?.[k];
+        slot.dataset.state = seen === null || seen === undefined ? "unknown" : seen ? "informer" : "empty";
+        slot.toggleAttribute("data-front", k === t.front);
+      });
+      const words = `${NAMES[b]}: ${t.out_front ? "an informer is out front" : "nobody out front"}; ${t.informers} informer${t.informers === 1 ? "" : "s"} left`;
+      const tip = buildingEl(b)?.querySelector("title");
+      if (tip) tip.textContent = words;
+      if (disc.style.transition === "none") requestAnimationFrame(() => (disc.style.transition = ""));
+    }
+  }
+
+  function pieceList() {
+    // [key, kind, seat, place]
+    const out = [];
+    for (const p of view.pieces || []) {
+      if (p.cars?.detective) out.push([`car-${p.seat}`, "car", p.seat, p.cars.detective]);
+      if (p.cars?.kojak) out.push([`kcar-${p.seat}`, "kcar", p.seat, p.cars.kojak]);
+      if (p.kojak) out.push([`pawn-${p.seat}`, "pawn", p.seat, p.kojak]);
+    }
+    return out;
+  }
+
+  function renderPieces() {
+    if (!svg) return;
+    const list = pieceList();
+    const byPlace = new Map();
+    for (const item of list) {
+      if (!byPlace.has(item[3])) byPlace.set(item[3], []);
+      byPlace.get(item[3]).push(item);
+    }
+    const live = new Set();
+    for (const [place, items] of byPlace) {
+      const g = point(place);
+      if (!g) continue;
+      const offsets = spread(items.length);
+      items.forEach(([key, kind, seat], i) => {
+        live.add(key);
+        const piece = pieceEl(key, kind, seat);
+        const x = g.x + offsets[i][0];
+        const y = g.y + offsets[i][1];
+        piece.dataset.x = x.toFixed(1);
+        piece.dataset.y = y.toFixed(1);
+        piece.dataset.node = place;
+        piece.classList.remove("gone");
+        if (!anim.has(piece)) piece.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+        piece.classList.toggle("to-move", view.to_move === seat && !view.over);
+        piece.classList.toggle("mine", opts.me === seat);
+        const selected = opts.canAct && view.phase === "drive" && opts.me === seat && ((kind === "car" && car === "detective") || (kind === "kcar" && car === "kojak"));
+        piece.classList.toggle("selected", selected);
+        const what = kind === "car" ? "Detective's car" : kind === "kcar" ? "Kojak's car" : "Kojak";
+        piece.querySelector("title").textContent = `${playerWords(seat)}: ${what} on ${placeWords(place)}`;
+      });
+    }
+    el.pieces.querySelectorAll(".kj-piece").forEach((p) => {
+      if (!live.has(p.dataset.key)) p.classList.add("gone");
+    });
+  }
+
+  function spread(n) {
+    if (n === 1) return [[0, 0]];
+    const d = 10;
+    if (n <= 4) return [[-d, -d], [d, -d], [-d, d], [d, d]].slice(0, n);
+    return Array.from({ length: n }, (_, i) => [13 * Math.cos((i * 2 * Math.PI) / n), 13 * Math.sin((i * 2 * Math.PI) / n)]);
+  }
+
+  function useOf(kind, seat) {
+    const [id, x, y, w, hh] = SYMBOL[kind];
+    const colour = colourOf(seat);
+    return s("use", { href: `#${id}`, x, y, width: w, height: hh, color: SEAT_FILL[colour], stroke: SEAT_LINE[colour] });
+  }
+
+  function pieceEl(key, kind, seat) {
+    let p = el.pieces.querySelector(`.kj-piece[data-key="${key}"]`);
+    if (p) return p;
+    p = s("g", { class: `kj-piece kj-${kind}`, "data-key": key, "data-seat": String(seat), "data-kind": kind, id: `kj-${key}` }, s("title", {}, ""), s("circle", { class: "piece-ring", r: 17 }), s("g", { class: "piece-shape" }, useOf(kind, seat)));
+    el.pieces.append(p);
+    return p;
+  }
+
+  function renderBadges() {
+    if (!svg) return;
+    for (const p of view.pieces || []) {
+      let badge = el.badges.querySelector(`.kj-badge[data-seat="${p.seat}"]`);
+      if (!badge) {
+        badge = s("g", { class: "kj-badge gone", "data-seat": String(p.seat), id: `kj-badge-${p.seat}` }, s("title", {}, ""), s("g", { class: "piece-shape" }, useOf("badge", p.seat)));
+        el.badges.append(badge);
+      }
+      if (!p.badge) {
+        badge.classList.add("gone");
+        continue;
+      }
+      const t = table(p.badge);
+      if (!t) continue;
+      const d = 9.5;
+      const [ox, oy] = [[-d, -d], [d, -d], [-d, d], [d, d]][(p.seat) % 4];
+      const x = +t.dataset.cx + ox, y = +t.dataset.cy + oy;
+      badge.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+      badge.dataset.building = p.badge;
+      badge.classList.remove("gone");
+      badge.classList.toggle("mine", opts.me === p.seat);
+      badge.querySelector("title").textContent = `${playerWords(p.seat)}'s Badge on ${the(p.badge)}`;
+    }
+  }
+
+  function clearTargets() {
+    svg?.querySelectorAll(".is-target").forEach((n) => {
+      n.classList.remove("is-target", "target-drive", "target-park", "target-walk", "target-jump", "target-badge", "target-turn", "target-take", "picked");
+      n.removeAttribute("tabindex");
+      n.removeAttribute("role");
+      n.removeAttribute("aria-label");
+    });
+    el.hints?.replaceChildren();
+  }
+
+  function lightNode(id, kind, words) {
+    const n = nodeEl(id);
+    const g = point(id);
+    if (!n || !g) return;
+    n.classList.add("is-target", `target-${kind}`);
+    n.setAttribute("tabindex", "0");
+    n.setAttribute("role", "button");
+    n.setAttribute("aria-label", words);
+    const big = n.classList.contains("room") || n.classList.contains("lot");
+    el.hints.append(s("circle", { class: `hint hint-${kind}`, cx: g.x, cy: g.y, r: big ? 25 : 20, "data-for": id }));
+  }
+
+  function lightBuilding(b, kind, words) {
+    const n = buildingEl(b);
+    const t = table(b);
+    if (!n || !t) return;
+    n.classList.add("is-target", `target-${kind}`);
+    if (pick === b && kind === "turn") n.classList.add("picked");
+    n.setAttribute("tabindex", "0");
+    n.setAttribute("role", "button");
+    n.setAttribute("aria-label", words);
+    el.hints.append(s("circle", { class: `hint hint-building hint-${kind}`, cx: +t.dataset.cx, cy: +t.dataset.cy, r: +t.dataset.r + 9, "data-for": b }));
+  }
+
+  function renderTargets() {
+    clearTargets();
+    if (!svg || opts.replay || !opts.canAct || mode === "arrest") return;
+    for (const [lot] of legal.park) lightNode(lot, "park", `Park the Detective's car in ${placeWords(lot)}`);
+    for (const [to] of legal.drive[car]) lightNode(to, "drive", `Drive ${car === "kojak" ? "Kojak's car" : "the Detective's car"} to ${placeWords(to)}`);
+    for (const [to] of legal.walk) lightNode(to, "walk", `Move Kojak to ${placeWords(to)}`);
+    for (const [room] of legal.jump) lightNode(room, "jump", `Kojak jumps into ${placeWords(room)}`);
+    for (const [b] of legal.badge) lightBuilding(b, "badge", `Put the Badge on ${the(b)}`);
+    for (const [b] of legal.turn) lightBuilding(b, "turn", `Turn ${the(b)}'s turntable`);
+    if (legal.take) {
+      const b = clueBuilding();
+      if (b) lightBuilding(b, "take", `Take the informer at ${the(b)}`);
+    }
+  }
+
+  function clueBuilding() {
+    const me = view.pieces?.[opts.me];
+    return lotBuilding(me?.cars?.detective);
+  }
+
+  function renderMarks() {
+    el.marks.replaceChildren();
+    const reveal = view.reveal;
+    svg?.classList.toggle("revealed", Boolean(reveal));
+    const hideout = reveal?.hideout || view.solution?.hideout || null;
+    if (hideout) {
+      const t = table(hideout);
+      const label = svg.querySelector(`.building-name[data-building="${hideout}"]`);
+      if (t) {
+        const x = +t.dataset.cx, y = +t.dataset.cy, r = +t.dataset.r;
+        const words = `${(reveal?.criminal || view.solution?.criminal || "").toUpperCase()} HID HERE`;
+        const lx = label ? +label.getAttribute("x") - x : 0;
+        const ly = label ? +label.getAttribute("y") - 4 - y : -r - 24;
+        const w = words.length * 6.2 + 14;
+        el.marks.append(
+          s("g", { class: "hideout-mark", transform: `translate(${x} ${y})` },
+            s("title", {}, `${reveal?.criminal || view.solution?.criminal} was hiding in ${the(hideout)}`),
+            s("circle", { r: r + 14 }),
+            s("rect", { x: lx - w / 2, y: ly - 10, width: w, height: 20, rx: 4 }),
+            s("text", { x: lx, y: ly + 4, "text-anchor": "middle" }, words)),
+        );
+      }
+    }
+    // Wrong arrests: a cross over the building everyone now knows is not the hide-out.
+    for (const p of view.pieces || []) {
+      if (!p.accused) continue;
+      const t = table(p.accused);
+      if (!t) continue;
+      el.marks.append(s("g", { class: "wrong-mark", transform: `translate(${t.dataset.cx} ${t.dataset.cy})` }, s("title", {}, `${playerWords(p.seat)} arrested here wrongly`), s("path", { d: "M-20,-20 L20,20 M20,-20 L-20,20" })));
+    }
+  }
+
+  function renderHud() {
+    const c = view.case || {};
+    fill(
+      el.caseFile,
+      h("div", { class: "kj-case-head" }, h("span", { class: "kj-case-kicker" }, "Case file"), h("span", { class: "kj-case-game" }, c.game ? `Game ${c.game}` : "")),
+      h("div", { class: "kj-case-title" }, c.title || "—"),
+      h("div", { class: "kj-case-wanted" }, h("span", {}, "Wanted: "), h("b", {}, c.criminal || "?")),
+      h("div", { class: "kj-case-sub" }, `${view.version === "advanced" ? "Advanced game" : "Fast game"} · informer set ${c.informer_set || "?"}`),
+    );
+    const dice = view.dice || [];
+    el.dice[1].hidden = dice.length === 1;
+    setDie(el.dice[0], dice[0]);
+    setDie(el.dice[1], dice[1]);
+    el.diceBox.classList.toggle("empty", !dice.length);
+    el.diceWords.textContent = dice.length ? `${dice.reduce((a, b) => a + b, 0)} spaces` : "no roll yet";
+    const advanced = view.version === "advanced";
+    el.actionCard.hidden = !advanced;
+    el.piles.hidden = !advanced || !view.piles;
+    if (advanced) {
+      const card = view.action_card;
+      fill(el.actionCard, h("span", { class: "kj-ac-label" }, "Action"), h("span", { class: "kj-ac-value" }, card ? String(card) : "–"));
+      el.actionCard.classList.toggle("empty", !card);
+      el.actionCard.setAttribute("aria-label", card ? `Action Card: ${card}` : "No Action Card drawn this turn");
+    }
+    if (advanced && view.piles) {
+      fill(
+        el.piles,
+        h("span", { class: "kj-pile kj-pile-action", title: "Action Cards left in the pile" }, h("b", {}, String(view.piles.action ?? "?")), " action"),
+        h("span", { class: "kj-pile kj-pile-contact", title: "Contact Cards left in the pile" }, h("b", {}, String(view.piles.contact ?? "?")), " contact"),
+      );
+    }
+  }
+
+  // ---- controls ----
+  function btn(label, action, { key, cls = "", data = {}, title } = {}) {
+    return h(
+      "button",
+      { type: "button", class: `btn ${cls}`, dataset: data, title: title || (key ? `${label} (${key})` : label), onclick: () => (typeof action === "function" ? action() : ctx.act(action)) },
+      label,
+      key ? h("kbd", { class: "key-hint" }, key) : null,
+    );
+  }
+
+  function renderControls() {
+    if (opts.replay) {
+      fill(el.ctrl);
+      return;
+    }
+    if (opts.waiting && !view.over) {
+      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
+      el.controls.dataset.state = "waiting";
+      return;
+    }
+    if (view.over) {
+      fill(
+        el.ctrl,
+        h("div", { class: "ctrl-row" },
+          ctx.tableId ? h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay") : null,
+          h("a", { class: "btn btn-big", href: "/" }, "New table")),
+      );
+      el.controls.dataset.state = "over";
+      return;
+    }
+    if (!opts.canAct) {
+      const mine = view.pieces?.[opts.me];
+      const words = mine?.out ? "You are out: you made a wrong arrest. Keep the solution to yourself!" : `Waiting for ${playerWords(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
+      fill(el.ctrl, h("p", { class: "ctrl-wait" }, words));
+      el.controls.dataset.state = "waiting";
+      return;
+    }
+    el.controls.dataset.state = "acting";
+    const rows = [];
+    const me = view.pieces[opts.me];
+    if (mode === "arrest" && legal.arrest) {
+      const where = lotBuilding(me.cars.detective);
+      const nb = view.notebook || {};
+      const sure = (nb.suspects || []).length === 1;
+      rows.push(
+        h("p", { class: "ctrl-help kj-arrest-q" }, h("b", {}, `Arrest ${view.case?.criminal || "the criminal"} at ${the(where)}?`), sure ? " Your notebook says this is the place." : ` You still suspect ${(nb.suspects || []).map((b) => NAMES[b]).join(", ") || "nobody"}. If you are wrong you are out of the game.`),
+        h("div", { class: "ctrl-row" }, btn(`Make the arrest at ${the(where)}`, legal.arrest, { cls: "btn-primary btn-big btn-arrest-go", data: { action: "arrest-confirm" } }), btn("Not yet", () => setMode(null), { cls: "btn-big btn-ghost", data: { action: "arrest-cancel" } })),
+      );
+      fill(el.ctrl, rows);
+      return;
+    }
+    const main = [];
+    if (legal.take) {
+      const b = clueBuilding();
+      main.push(btn(`Take the ${BUILDING_COLOUR[b] || ""} informer`, legal.take, { key: "t", cls: "btn-primary btn-big btn-take", data: { action: "take" }, title: `Take the informer out front at ${the(b)} (t)` }));
+    }
+    if (legal.arrest) main.push(btn("Make the arrest…", () => setMode("arrest"), { key: "a", cls: "btn-big btn-arrest", data: { action: "arrest" } }));
+    if (legal.roll) main.push(btn("Roll the dice", legal.roll, { key: "r", cls: `${legal.take || legal.arrest ? "" : "btn-primary"} btn-big`, data: { action: "roll" } }));
+    if (legal.draw) main.push(btn("Draw an Action Card", legal.draw, { key: "d", cls: "btn-big btn-draw", data: { action: "draw" } }));
+    for (const [room, a] of legal.jump) main.push(btn(`Kojak to the ${room === "radio" ? "Radio" : "Command"} Room`, a, { cls: "btn-big", data: { jump: room } }));
+    if (legal.stay) main.push(btn(`Stay in ${placeWords(me.kojak)}`, legal.stay, { key: "s", cls: "btn-big", data: { action: "stay" } }));
+    if (legal.leave) main.push(btn("Kojak leaves HQ", legal.leave, { key: "l", cls: "btn-big btn-leave", data: { action: "leave_hq" }, title: "Kojak takes his car, for the arrest (he cannot come back)" }));
+    if (legal.end) main.push(btn("End turn", legal.end, { key: "e", cls: "btn-big", data: { action: "end_turn" } }));
+    if (main.length) rows.push(h("div", { class: "ctrl-row" }, main));
+
+    if (legal.park.size) {
+      rows.push(h("p", { class: "ctrl-help" }, "Park your Detective's car in a Headquarters lot (or tap one on the board):"));
+      rows.push(h("div", { class: "ctrl-row picker" }, [...legal.park].map(([lot, a]) => btn(lot.endsWith("west") ? "West lot" : "East lot", a, { cls: "btn-big", data: { park: lot } }))));
+    }
+    if (legal.badge.size) {
+      rows.push(h("p", { class: "ctrl-help" }, view.phase === "setup" ? "Put your Badge on the roof of your first destination:" : "Radio Room: move your Badge to another roof (or end the turn):"));
+      rows.push(h("div", { class: "ctrl-row picker" }, [...legal.badge].map(([b, a]) => btn(NAMES[b], a, { cls: `btn-building b-${b}`, data: { badge: b } }))));
+    }
+    if (legal.turn.size) {
+      rows.push(h("p", { class: "ctrl-help" }, legal.turn.size > 1 ? "Command Room: turn any turntable clockwise (tap a building to choose):" : "Command Room: turn the turntable under your Badge clockwise:"));
+      rows.push(
+        h("div", { class: "kj-turn-grid" },
+          [...legal.turn].map(([b, by]) =>
+            h("div", { class: `kj-turn-row${pick === b ? " picked" : ""}`, dataset: { building: b } },
+              h("span", { class: "kj-turn-name" }, h("span", { class: "swatch", style: { background: PAINT[BUILDING_COLOUR[b]] } }), NAMES[b], h("span", { class: "kj-turn-state" }, view.turntables[b].out_front ? " · informer out" : "")),
+              [1, 2].map((n) => (by.has(n) ? btn(`↻ ${n}`, by.get(n), { cls: "btn-turn", data: { turn: `${b}:${n}` }, title: `Turn ${the(b)}'s turntable ${n} space${n > 1 ? "s" : ""}${pick === b ? ` (${n})` : ""}` }) : null)),
+            ),
+          ),
+        ),
+      );
+    }
+    const drives = legal.drive.detective.size + legal.drive.kojak.size;
+    if (drives) {
+      const total = (view.dice || []).reduce((a, b) => a + b, 0);
+      if (legal.drive.detective.size && legal.drive.kojak.size) {
+        rows.push(h("div", { class: "ctrl-row kj-cars", role: "group", "aria-label": "Which car" },
+          btn("Detective's car", () => setCar("detective"), { cls: `btn-car${car === "detective" ? " active" : ""}`, data: { car: "detective" } }),
+          btn("Kojak's car", () => setCar("kojak"), { key: "c", cls: `btn-car${car === "kojak" ? " active" : ""}`, data: { car: "kojak" } })));
+      }
+      rows.push(h("p", { class: "ctrl-help" }, `Drive ${car === "kojak" ? "Kojak's car" : "your Detective's car"} ${total} spaces: tap a lit space. A parking lot on the way may be entered early.`));
+      const lots = [...legal.drive[car]].filter(([to]) => to.startsWith("lot-"));
+      if (lots.length) rows.push(h("div", { class: "ctrl-row picker" }, lots.map(([to, a]) => btn(`Into ${placeWords(to)}`, a, { cls: "btn-lot", data: { drive: to } }))));
+    }
+    if (legal.walk.size) {
+      rows.push(h("p", { class: "ctrl-help" }, `Move Kojak ${view.action_card} along the arrows: tap a lit space.`));
+      rows.push(h("div", { class: "ctrl-row picker" }, [...legal.walk].map(([to, a]) => btn(placeWords(to).replace(/^the /, "").replace(/^\w/, (c) => c.toUpperCase()), a, { cls: "btn-walk", data: { walk: to } }))));
+    }
+    fill(el.ctrl, rows);
+  }
+
+  function setMode(m) {
+    mode = m;
+    renderTargets();
+    renderControls();
+    el.ctrl.querySelector(".btn-primary, .btn")?.focus({ preventScroll: true });
+  }
+
+  function setCar(c) {
+    if (!legal.drive[c].size) return;
+    car = c;
+    renderPieces();
+    renderTargets();
+    renderControls();
+  }
+
+  // ---- panels ----
+  function renderNotebook() {
+    const c = view.case || {};
+    const nb = view.notebook;
+    const books = view.notebooks; // replays: everyone's
+    const reveal = view.reveal;
+    const got = new Map((nb?.clues || []).map((clue) => [clue.code, clue]));
+    const circled = new Set(nb?.circled || []);
+    const struck = new Set((view.pieces || []).map((p) => p.accused).filter(Boolean));
+    const suspects = nb?.suspects || BUILDINGS.filter((b) => !struck.has(b));
+    const hideout = reveal?.hideout || view.solution?.hideout || null;
+    const codes = reveal?.codes || null;
+    const head = h("h2", { class: "panel-title", id: "notebook-title" }, nb ? [icon("lock", 14), " Detective Notebook"] : "Clue sheet", nb ? h("span", { class: "private-note" }, "only you see your clues") : null, books ? h("span", { class: "panel-sub" }, " · what the informers said") : null);
+    const statements = c.statements || [];
+    const sheet = h(
+      "ol",
+      { class: "kj-statements", id: "statements" },
+      statements.map((st) => {
+        const mine = got.get(st.code);
+        const found = codes && Object.entries(codes).filter(([, code]) => code === st.code).map(([b]) => b);
+        return h(
+          "li",
+          { class: `kj-statement${mine ? " got" : ""}${found?.length ? " coded" : ""}`, dataset: { code: st.code, clears: st.clears } },
+          h("span", { class: "kj-code", style: mine ? { "--ink": PAINT[mine.colour] } : {} }, st.code),
+          h("span", { class: "kj-says" }, `“${st.text}”`),
+          mine ? h("span", { class: "kj-from", title: `From the ${mine.colour} informer at ${the(mine.building)}` }, h("span", { class: "swatch", style: { background: PAINT[mine.colour] } }), NAMES[mine.building]) : null,
+          !mine && found?.length ? h("span", { class: "kj-from muted" }, found.map((b) => NAMES[b]).join(", ")) : null,
+        );
+      }),
+    );
+    const row = h(
+      "div",
+      { class: "kj-buildings", id: "suspects", role: "list", "aria-label": "Buildings: circled ones are cleared" },
+      BUILDINGS.map((b) => {
+        const state = hideout === b ? "hideout" : circled.has(b) ? "circled" : struck.has(b) ? "struck" : suspects.includes(b) ? "suspect" : "cleared";
+        const words = { hideout: "the hide-out", circled: "cleared by your clue", struck: "cleared by a wrong arrest", suspect: "still a suspect", cleared: "cleared" }[state];
+        return h("span", { class: `kj-bld kj-bld-${state}`, role: "listitem", dataset: { building: b, state }, title: `${NAMES[b]}: ${words}` }, h("span", { class: "swatch", style: { background: PAINT[BUILDING_COLOUR[b]] } }), NAMES[b]);
+      }),
+    );
+    const parts = [head];
+    if (c.criminal) parts.push(h("p", { class: "kj-sheet-title" }, h("b", {}, `Game ${c.game}: ${c.title || ""}`), c.pad ? h("span", { class: "kj-pad" }, ` (sheet for games ${c.pad})`) : null, h("br"), `Where is ${c.criminal} hiding?`));
+    if (nb) {
+      const left = suspects.filter((b) => !circled.has(b));
+      const verdict = hideout
+        ? `${c.criminal} was hiding in ${the(hideout)}.`
+        : left.length === 1
+          ? `${c.criminal} must be hiding in ${the(left[0])}!`
+          : `${nb.clues.length} informer card${nb.clues.length === 1 ? "" : "s"} · ${left.length} buildings left`;
+      parts.push(h("p", { class: `kj-verdict${left.length === 1 || hideout ? " sure" : ""}`, id: "verdict" }, verdict));
+      parts.push(
+        h("div", { class: "kj-hung", "aria-label": "Informer cards on your notebook" },
+          BUILDINGS.map((b) => {
+            const clue = (nb.clues || []).find((x) => x.building === b);
+            return h("span", { class: `kj-card-tab${clue ? " got" : ""}`, dataset: { building: b }, style: { "--c": PAINT[BUILDING_COLOUR[b]] }, title: clue ? `${NAMES[b]}: code ${clue.code}` : `${NAMES[b]}: no card yet` }, clue ? clue.code : "");
+          })),
+      );
+    }
+    if (view.solution && !reveal) parts.push(h("p", { class: "kj-secret" }, icon("lock", 13), ` The Solution Book: ${view.solution.criminal} hides in ${the(view.solution.hideout)}. Keep it secret!`));
+    parts.push(row, sheet);
+    if (books) {
+      parts.push(
+        h("div", { class: "kj-books" },
+          Object.entries(books).map(([seat, book]) =>
+            h("div", { class: "kj-book", dataset: { seat } }, h("span", { class: "seat-dot", style: { background: seatFill(+seat) } }), h("span", {}, playerWords(+seat)), h("span", { class: "kj-book-clues" }, (book.clues || []).map((clue) => h("span", { class: "kj-card-tab got", style: { "--c": PAINT[clue.colour] }, title: clue.statement }, clue.code)))),
+          )),
+      );
+    }
+    fill(el.notebook, parts);
+  }
+
+  function renderHand() {
+    const hand = view.contacts; // own, advanced only
+    const hands = view.hands; // replays
+    if (!hand && !hands) {
+      el.hand.hidden = true;
+      fill(el.hand);
+      return;
+    }
+    el.hand.hidden = false;
+    const card = (kind, i) =>
+      h("li", { class: `kj-contact c-${kind}`, dataset: { card: kind, index: String(i) }, title: kind === "any" ? "Works at any building" : `Works at ${the(kind)}` }, h("span", { class: "kj-contact-top" }, "Contact"), h("span", { class: "kj-contact-name" }, kind === "any" ? "Any building" : NAMES[kind] || kind), kind !== "any" ? h("span", { class: "swatch", style: { background: PAINT[BUILDING_COLOUR[kind]] } }) : h("span", { class: "swatch any" }));
+    if (hands) {
+      fill(
+        el.hand,
+        h("h2", { class: "panel-title", id: "hand-title" }, "Contact Cards (all hands)"),
+        Object.entries(hands).map(([seat, cards]) => h("div", { class: "hand-row" }, h("span", { class: "seat-dot", style: { background: seatFill(+seat) } }), h("span", { class: "hand-who" }, playerWords(+seat)), h("ul", { class: "kj-contacts small" }, cards.map(card)))),
+      );
+      return;
+    }
+    fill(
+      el.hand,
+      h("h2", { class: "panel-title", id: "hand-title" }, icon("lock", 14), " Your Contact Cards ", h("span", { class: "private-note" }, "only you see these")),
+      hand.length ? h("ul", { class: "kj-contacts", id: "hand" }, hand.map(card)) : h("p", { class: "muted kj-empty" }, "None. Send Kojak down the yellow path to the Computer Room for two."),
+    );
+  }
+
+  function renderPlayers() {
+    const advanced = view.version === "advanced";
+    fill(
+      el.players,
+      h("h2", { class: "panel-title", id: "players-title" }, "Players"),
+      h(
+        "ul",
+        { class: "kj-plist" },
+        (view.pieces || []).map((p) => {
+          const turn = view.to_move === p.seat && !view.over;
+          const info = opts.seats?.[p.seat] || {};
+          let who = info.kind === "bot" ? `bot${info.level ? ` (${info.level})` : ""}` : ctx.playerName?.(p.seat) || "";
+          if (who.toLowerCase().startsWith(ctx.seatWord(p.seat).toLowerCase())) who = "";
+          const where = p.kojak ? `Kojak in ${placeWords(p.kojak).replace(/^the /, "")}` : "Kojak has left HQ";
+          return h(
+            "li",
+            { class: `kj-player${turn ? " turn" : ""}${opts.me === p.seat ? " me" : ""}${p.out ? " out" : ""}${view.winners?.includes(p.seat) ? " winner" : ""}`, dataset: { seat: String(p.seat) } },
+            h("span", { class: "seat-dot", style: { background: seatFill(p.seat), color: SEAT_LINE[p.colour] } }, String(p.seat + 1)),
+            h("span", { class: "kj-pmain" },
+              h("span", { class: "kj-pname" }, `${ctx.seatWord(p.seat)} · ${p.colour}`, opts.me === p.seat ? h("span", { class: "you" }, "you") : null, p.out ? h("span", { class: "kj-out" }, "out") : null, view.winners?.includes(p.seat) ? h("span", { class: "kj-won" }, "winner") : null),
+              h("span", { class: "kj-psub" }, [who, where, p.badge ? `Badge on ${NAMES[p.badge]}` : "no Badge yet", advanced ? `${p.contacts} contact${p.contacts === 1 ? "" : "s"}` : "", p.accused ? `arrested at ${NAMES[p.accused]}: wrong` : ""].filter(Boolean).join(" · "))),
+            h("span", { class: "kj-ptabs", title: `${p.informers.length} informer card${p.informers.length === 1 ? "" : "s"}` }, BUILDINGS.map((b) => h("span", { class: `kj-card-tab mini${p.informers.includes(b) ? " got" : ""}`, style: { "--c": PAINT[BUILDING_COLOUR[b]] } }))),
+          );
+        }),
+      ),
+    );
+  }
+
+  function playerWords(seat) {
+    if (seat === null || seat === undefined) return "";
+    return `${ctx.seatWord(seat)} (${colourOf(seat)})`;
+  }
+
+  // ---- input ----
+  function boardClick(e) {
+    if (!opts.canAct) return;
+    const node = e.target.closest?.("[data-node]");
+    if (node && svg.contains(node) && !node.classList.contains("kj-piece")) {
+      const id = node.dataset.node;
+      if (legal.park.has(id)) return ctx.act(legal.park.get(id));
+      if (legal.drive[car].has(id)) return ctx.act(legal.drive[car].get(id));
+      const other = car === "detective" ? "kojak" : "detective";
+      if (legal.drive[other].has(id)) return ctx.act(legal.drive[other].get(id));
+      if (legal.walk.has(id)) return ctx.act(legal.walk.get(id));
+      if (legal.jump.has(id)) return ctx.act(legal.jump.get(id));
+    }
+    const building = e.target.closest?.(".building[data-building]");
+    if (building && svg.contains(building)) {
+      const b = building.dataset.building;
+      if (legal.badge.has(b)) return ctx.act(legal.badge.get(b));
+      if (legal.take && clueBuilding() === b) return ctx.act(legal.take);
+      if (legal.turn.has(b)) {
+        pick = b;
+        renderTargets();
+        renderControls();
+        el.ctrl.querySelector(`.kj-turn-row.picked button`)?.focus({ preventScroll: true });
+      }
+    }
+  }
+
+  function key(e) {
+    const k = e.key;
+    if (k === "z") {
+      toggleZoom();
+      return true;
+    }
+    if (k === "Escape" && mode !== null) {
+      setMode(null);
+      return true;
+    }
+    if (!opts.canAct) return false;
+    const go = (a) => (a ? (ctx.act(a), true) : false);
+    switch (k) {
+      case "r": return go(legal.roll);
+      case "d": return go(legal.draw);
+      case "t": return go(legal.take);
+      case "s": return go(legal.stay);
+      case "l": return go(legal.leave);
+      case "e": return go(legal.end);
+      case "a":
+        if (!legal.arrest) return false;
+        setMode(mode === "arrest" ? null : "arrest");
+        return true;
+      case "c":
+        if (!(legal.drive.detective.size && legal.drive.kojak.size)) return false;
+        setCar(car === "detective" ? "kojak" : "detective");
+        return true;
+      case "1":
+      case "2":
+        return pick && legal.turn.get(pick)?.has(Number(k)) ? go(legal.turn.get(pick).get(Number(k))) : false;
+      default:
+        return false;
+    }
+  }
+
+  // ---- live events: movement along routes, the informer taken, the dice, sounds ----
+  function play(events, { me } = {}) {
+    const sound = ctx.soundOn();
+    let delay = 0;
+    for (const ev of events) {
+      const d = ev.data || {};
+      switch (ev.kind) {
+        case "roll":
+          rollDice(d.dice);
+          if (sound) SOUNDS.dice();
+          break;
+        case "drive": {
+          const piece = el.pieces.querySelector(`.kj-piece[data-key="${d.car === "kojak" ? "kcar" : "car"}-${d.seat}"]`);
+          if (piece) moveAlong(piece, [d.from, ...(d.route || [])], delay);
+          if (sound) SOUNDS.car();
+          break;
+        }
+        case "walk": {
+          const piece = el.pieces.querySelector(`.kj-piece[data-key="pawn-${d.seat}"]`);
+          if (piece) moveAlong(piece, [d.from, ...(d.route || [])], delay);
+          break;
+        }
+        case "turned": {
+          const b = buildingEl(d.building);
+          b?.classList.remove("turning");
+          b?.getBoundingClientRect();
+          b?.classList.add("turning");
+          setTimeout(() => b?.classList.remove("turning"), 450 * d.spaces + 400);
+          if (sound) SOUNDS.click(d.spaces);
+          break;
+        }
+        case "informer_taken":
+          informerLeaves(d.building, d.colour, d.seat === me);
+          if (sound) SOUNDS.clue();
+          break;
+        case "badge": {
+          const badge = el.badges.querySelector(`.kj-badge[data-seat="${d.seat}"]`);
+          badge?.classList.remove("landed");
+          badge?.getBoundingClientRect();
+          badge?.classList.add("landed");
+          break;
+        }
+        case "left_hq":
+        case "arrest":
+          if (sound) SOUNDS.siren();
+          break;
+        case "out":
+          if (sound) setTimeout(() => SOUNDS.wrong(), 1500);
+          break;
+        case "game_over":
+          if (sound && d.winners?.length) setTimeout(() => SOUNDS.win(), 1500);
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  /** Move a piece space by space along `places`, then to where render() wants it. */
+  function moveAlong(piece, places, delay = 0) {
+    const pts = places.map(point).filter(Boolean);
+    if (pts.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
+    const token = {};
+    anim.set(piece, token);
+    piece.classList.add("moving");
+    piece.style.transition = "none";
+    piece.style.transform = `translate(${pts[0].x}px, ${pts[0].y}px)`;
+    piece.getBoundingClientRect();
+    piece.style.transition = "";
+    const step = Math.max(70, Math.min(150, 1100 / pts.length));
+    pts.slice(1).forEach((p, i) => {
+      setTimeout(() => {
+        if (anim.get(piece) !== token) return;
+        piece.style.transform = `translate(${p.x}px, ${p.y}px)`;
+      }, delay + (i + 1) * step);
+    });
+    setTimeout(() => {
+      if (anim.get(piece) !== token) return;
+      anim.delete(piece);
+      piece.classList.remove("moving");
+      piece.style.transform = `translate(${piece.dataset.x}px, ${piece.dataset.y}px)`;
+    }, delay + pts.length * step + 60);
+  }
+
+  function informerLeaves(building, colour, mine) {
+    const t = table(building);
+    if (!t) return;
+    const angle = (Number(t.dataset.frontAngle) * Math.PI) / 180;
+    const r = Number(t.dataset.r) * 0.71;
+    const x = +t.dataset.cx + Math.cos(angle) * r;
+    const y = +t.dataset.cy + Math.sin(angle) * r;
+    const card = s("g", { class: `taken-card${mine ? " mine" : ""}`, transform: `translate(${x} ${y})` }, s("g", { class: "taken-inner" }, s("rect", { x: -11, y: -15, width: 22, height: 30, rx: 3, fill: PAINT[colour] || "#999" }), s("text", { y: 4, "text-anchor": "middle" }, "?")));
+    el.fx.append(card);
+    setTimeout(() => card.remove(), 1600);
+  }
+
+  function rollDice(dice) {
+    el.diceBox.classList.add("rolling");
+    let n = 0;
+    const timer = setInterval(() => {
+      el.dice.forEach((d) => setDie(d, 1 + Math.floor(Math.random() * 6)));
+      if (++n >= 6) {
+        clearInterval(timer);
+        el.diceBox.classList.remove("rolling");
+        const now = view?.dice || dice;
+        setDie(el.dice[0], now?.[0]);
+        setDie(el.dice[1], now?.[1]);
+      }
+    }, 70);
+  }
+
+  function reset() {
+    mode = null;
+    pick = null;
+    car = "detective";
+  }
+
+  return {
+    mount,
+    render,
+    play,
+    key,
+    keys: () => KEYS,
+    reset,
+    turnWords,
+    seatTitle: (v, seat) => `${ctx.seatWord(seat)} (${colourOf(seat)})`,
+    seatColour: (seat) => seatFill(seat),
+    coverWords: () => "Everyone else, look away: the next screen shows the Detective Notebook's clues and the Contact Cards.",
+  };
+}
+
+// --- replays: the events folded into a view, everything revealed --------------------------------------
+/** The view after `events` (the replay's full list, all revealed): every notebook and hand. */
+export function fold(events) {
+  const v = {
+    game: "kojak",
+    seat: null,
+    players: 0,
+    version: "fast",
+    case: {},
+    turn: null,
+    to_move: null,
+    phase: "setup",
+    dice: null,
+    action_card: null,
+    pieces: [],
+    turntables: {},
+    over: false,
+    winners: [],
+    piles: null,
+    notebooks: {},
+    hands: null,
+    reveal: null,
+  };
+  const statements = new Map();
+  const wrong = new Set();
+  for (const ev of events) {
+    const d = ev.data || {};
+    const p = v.pieces[d.seat];
+    switch (ev.kind) {
+      case "setup":
+        v.players = d.players;
+        v.version = d.version;
+        v.case = { game: d.game, title: d.title, criminal: d.criminal, informer_set: d.informer_set, statements: [] };
+        v.pieces = d.colours.map((colour, seat) => ({ seat, colour, kojak: "start", cars: { detective: null, kojak: "lot-lieutenant" }, badge: null, informers: [], contacts: 0, out: false, accused: null, turns: 0 }));
+        for (const b of BUILDINGS) {
+          v.turntables[b] = { colour: BUILDING_COLOUR[b], slots: 8, front: 0, out_front: true, informers: d.informers_per_turntable, seen: [true, null, null, null, null, null, null, null], taken: [] };
+        }
+        v.notebooks = Object.fromEntries(d.colours.map((_, seat) => [seat, { clues: [] }]));
+        if (d.version === "advanced") {
+          v.hands = Object.fromEntries(d.colours.map((_, seat) => [seat, []]));
+          v.piles = { action: ACTION_CARDS, action_discards: [], contact: 0, contact_discards: [] };
+        }
+        break;
+      case "contacts":
+        if (v.hands) v.hands[d.seat] = [...d.cards];
+        if (p) p.contacts = d.cards.length;
+        break;
+      case "dealt":
+        if (v.piles) v.piles.contact = d.pile;
+        break;
+      case "turn":
+        v.turn = d.seat;
+        v.to_move = d.seat;
+        v.phase = d.phase;
+        v.dice = null;
+        v.action_card = null;
+        if (d.phase === "turn" && p) p.turns += 1;
+        break;
+      case "parked":
+        p.cars.detective = d.lot;
+        break;
+      case "badge":
+        p.badge = d.building;
+        break;
+      case "roll":
+        v.dice = d.dice;
+        v.phase = "drive";
+        break;
+      case "drive":
+        p.cars[d.car] = d.to;
+        break;
+      case "jump":
+        p.kojak = d.to;
+        v.phase = d.to;
+        break;
+      case "stay":
+        v.phase = d.room;
+        break;
+      case "action_card":
+        v.action_card = d.value;
+        v.phase = "hq";
+        if (v.piles) {
+          v.piles.action = Math.max(0, v.piles.action - 1);
+          v.piles.action_discards.push(d.value);
+        }
+        break;
+      case "walk":
+        p.kojak = d.to;
+        if (d.to === "radio" || d.to === "command") v.phase = d.to;
+        break;
+      case "computer_room":
+        p.kojak = "start";
+        if (v.piles) v.piles.contact = Math.max(0, v.piles.contact - d.cards);
+        break;
+      case "reshuffled":
+        if (v.piles && d.pile === "action") {
+          v.piles.action = d.cards;
+          v.piles.action_discards = [];
+        } else if (v.piles) {
+          v.piles.contact = d.cards;
+          v.piles.contact_discards = [];
+        }
+        break;
+      case "turned": {
+        const t = v.turntables[d.building];
+        for (const passed of d.passed) {
+          t.front = (t.front + 1) % t.slots;
+          t.seen[t.front] = passed;
+        }
+        t.out_front = Boolean(d.passed[d.passed.length - 1]);
+        break;
+      }
+      case "left_hq":
+        p.kojak = null;
+        break;
+      case "informer_taken": {
+        const t = v.turntables[d.building];
+        t.seen[t.front] = false;
+        t.out_front = false;
+        t.informers -= 1;
+        p.informers.push(d.building);
+        if (d.contact && v.hands) {
+          const hand = v.hands[d.seat];
+          const i = hand.indexOf(d.contact);
+          if (i >= 0) hand.splice(i, 1);
+          p.contacts = hand.length;
+          v.piles?.contact_discards.push(d.contact);
+        }
+        break;
+      }
+      case "clue": {
+        const clue = { building: d.building, colour: d.colour, code: d.code, statement: d.statement, clears: d.clears };
+        v.notebooks[d.seat].clues.push(clue);
+        statements.set(d.code, { code: d.code, clears: d.clears, text: d.statement });
+        break;
+      }
+      case "out":
+        p.out = true;
+        p.accused = d.accused;
+        wrong.add(d.accused);
+        break;
+      case "game_over":
+        v.over = true;
+        v.phase = "over";
+        v.to_move = null;
+        v.winners = d.winners || [];
+        v.reveal = { hideout: d.hideout, criminal: d.criminal, codes: d.codes };
+        break;
+      default:
+        break;
+    }
+  }
+  v.case.statements = [...statements.values()].sort((a, b) => a.code.localeCompare(b.code));
+  for (const book of Object.values(v.notebooks)) {
+    book.circled = BUILDINGS.filter((b) => book.clues.some((c) => c.clears === b));
+    book.suspects = BUILDINGS.filter((b) => !book.circled.includes(b) && !wrong.has(b));
+  }
+  return v;
+}

@@ -1,0 +1,212 @@
+"""The terminal's short commands (`c`, `r`, `m 1-48`, `card 2 3`, ...) read into actions.
+
+Pure functions of the typed text and what the player may see: their hand (from
+`view(seat)`), the board and the number of seats. Bad input raises
+`CommandError` with a message for the status line; the game is never touched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from sleuth.core import Action
+from sleuth.games.stop_thief.board import Board
+from sleuth.games.stop_thief.content import TARGETED
+from sleuth.games.stop_thief.words import space_label
+
+Meta = Literal["help", "legal", "quit", "zoom"]
+
+HELP = """\
+Commands (one per line, then Enter):
+  c            press CLUE                 r            roll the dice
+  m 1-48       move to a space (also: m 148, m r05c12, m acme, m subway-ne)
+  ride ne      ride the subway to a station (nw, ne, sw, se, centre)
+  card 2       play the card in hand slot 2      card 2 3   ...on Detective 3
+  card #17     play a card by its id
+  a 1-48       try an arrest at a numbered space next to (or under) you
+  e            end your turn                pay          pay the fine
+  legal        list what you may do now     help         this text
+  zoom         switch between the wide and the narrow board
+  quit         leave the game (also Ctrl+Q)
+Click a square on the board to put it on the command line."""
+
+
+class CommandError(ValueError):
+    """Input that is not a command, or names something that does not exist."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """Either an action for the game or a request to the interface."""
+
+    action: Action | None = None
+    meta: Meta | None = None
+
+
+STATION_ALIASES = {
+    "nw": "subway-nw",
+    "ne": "subway-ne",
+    "sw": "subway-sw",
+    "se": "subway-se",
+    "c": "subway-centre",
+    "centre": "subway-centre",
+    "center": "subway-centre",
+    "subway-center": "subway-centre",
+}
+
+WORDS: dict[str, str] = {
+    "c": "clue", "clue": "clue",
+    "r": "roll", "roll": "roll",
+    "m": "move", "move": "move", "go": "move",
+    "ride": "ride", "sub": "ride", "subway": "ride",
+    "card": "card", "play": "card", "p": "card",
+    "a": "arrest", "arrest": "arrest",
+    "e": "end", "end": "end", "end_turn": "end", "done": "end",
+    "pay": "pay", "fine": "pay", "pay_fine": "pay",
+    "help": "help", "h": "help", "?": "help",
+    "legal": "legal", "l": "legal", "moves": "legal",
+    "quit": "quit", "q": "quit", "exit": "quit",
+    "zoom": "zoom", "z": "zoom",
+}  # fmt: skip
+
+
+def parse_command(
+    text: str, board: Board, hand: Sequence[Mapping[str, Any]] = (), players: int = 4
+) -> Command:
+    """Read one command line. Raises CommandError for anything it cannot understand."""
+    words = text.strip().split()
+    if not words:
+        raise CommandError("type a command, or 'help'")
+    verb = WORDS.get(words[0].lower())
+    args = words[1:]
+    if verb is None:
+        raise CommandError(f"unknown command {words[0]!r}; type 'help' for the list")
+    if verb in ("help", "legal", "quit", "zoom"):
+        return Command(meta=verb)  # type: ignore[arg-type]
+    if verb in ("clue", "roll", "end", "pay"):
+        if args:
+            raise CommandError(f"'{words[0]}' takes nothing after it")
+        kind = {"clue": "clue", "roll": "roll", "end": "end_turn", "pay": "pay_fine"}[verb]
+        return Command(Action.of(kind))
+    if verb == "move":
+        return Command(Action.of("move", to=_node(args, board, "move to")))
+    if verb == "ride":
+        return Command(Action.of("ride", to=_station(args, board)))
+    if verb == "arrest":
+        return Command(Action.of("arrest", space=_space(args, board)))
+    return Command(_card(args, hand, players))
+
+
+def _one(args: Sequence[str], what: str) -> str:
+    if len(args) != 1:
+        raise CommandError(f"say where to {what}, e.g. '1-48'")
+    return args[0]
+
+
+def _node(args: Sequence[str], board: Board, what: str) -> str:
+    text = _one(args, what)
+    key = STATION_ALIASES.get(text.lower(), text)
+    index = board.parse_node(key)
+    if index is None:
+        raise CommandError(f"there is no square {text!r} (try 1-48, 148, r05c12, acme, subway-ne)")
+    return board.node_id(index)
+
+
+def _station(args: Sequence[str], board: Board) -> str:
+    text = _one(args, "ride")
+    key = STATION_ALIASES.get(text.lower(), text.lower())
+    if key not in {st.id for st in board.stations}:
+        raise CommandError(f"there is no subway station {text!r} (nw, ne, sw, se, centre)")
+    return key
+
+
+def _space(args: Sequence[str], board: Board) -> int:
+    text = _one(args, "send the cops")
+    index = board.parse_node(text)
+    code = None if index is None else board.nodes[index].code
+    if code is None:
+        raise CommandError(f"{text!r} is not a numbered space; arrests name one, like 1-48")
+    return code
+
+
+def _card(args: Sequence[str], hand: Sequence[Mapping[str, Any]], players: int) -> Action:
+    if not args or len(args) > 2:
+        raise CommandError("say which card: 'card 2' (hand slot), 'card #17' (id), then a target")
+    pick = args[0].lower()
+    card: Mapping[str, Any] | None = None
+    if pick.startswith("#") and pick[1:].isdigit():
+        card = next((c for c in hand if int(c["id"]) == int(pick[1:])), None)
+        if card is None:
+            raise CommandError(f"card {pick} is not in your hand")
+    elif pick.isdigit():
+        slot = int(pick)
+        if not 1 <= slot <= len(hand):
+            raise CommandError(f"your hand has slots 1 to {len(hand)}, not {slot}")
+        card = hand[slot - 1]
+    else:
+        raise CommandError(f"{args[0]!r} is neither a hand slot (1, 2, 3) nor a card id (#17)")
+    needs_target = str(card.get("effect")) in TARGETED
+    if len(args) == 1:
+        if needs_target:
+            raise CommandError(f"“{card['name']}” needs a detective: 'card {args[0]} 2'")
+        return Action.of("play_card", card=int(card["id"]))
+    if not needs_target:
+        raise CommandError(f"“{card['name']}” takes no target")
+    target = args[1].lower().removeprefix("d")
+    if not target.isdigit() or not 1 <= int(target) <= players:
+        raise CommandError(f"name a detective from 1 to {players}, not {args[1]!r}")
+    return Action.of("play_card", card=int(card["id"]), target=int(target) - 1)
+
+
+SIMPLE = {"clue": "c (press CLUE)", "roll": "r (roll)", "end_turn": "e (end the turn)",
+          "pay_fine": "pay (the fine)"}  # fmt: skip
+
+
+def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str, Any]]) -> str:
+    """What the seat to move may do, compactly, in the words the commands use."""
+    names = {int(c["id"]): (slot + 1, str(c["name"])) for slot, c in enumerate(hand)}
+    simple: list[str] = []
+    moves: list[str] = []
+    squares = 0
+    rides: list[str] = []
+    arrests: list[str] = []
+    cards: dict[int, list[str]] = {}
+    for action in legal:
+        kind = action["kind"]
+        if kind in ("clue", "roll", "end_turn", "pay_fine"):
+            simple.append(SIMPLE[kind])
+        elif kind == "move":
+            node = str(action["to"])
+            if node.isdigit():
+                moves.append(space_label(int(node)))
+            else:
+                squares += 1
+        elif kind == "ride":
+            rides.append(str(action["to"]).removeprefix("subway-"))
+        elif kind == "arrest":
+            arrests.append(space_label(int(action["space"])))
+        elif kind == "play_card":
+            targets = cards.setdefault(int(action["card"]), [])
+            if action.get("target") is not None:
+                targets.append(str(int(action["target"]) + 1))
+    parts = list(dict.fromkeys(simple))
+    if moves or squares:
+        shown = ", ".join(moves[:40]) + (", ..." if len(moves) > 40 else "")
+        parts.append(f"m: {len(moves)} numbered spaces ({shown}) and {squares} other squares")
+    if rides:
+        parts.append("ride: " + ", ".join(rides))
+    if arrests:
+        parts.append("a: " + ", ".join(arrests))
+    for card_id, targets in cards.items():
+        slot, name = names.get(card_id, (0, f"#{card_id}"))
+        on = f" on detective {'/'.join(targets)}" if targets else ""
+        parts.append(f"card {slot} ({name}){on}")
+    return " | ".join(parts) if parts else "nothing: it is not your turn"
+
+
+def describe_node(board: Board, index: int) -> str:
+    """A square as a player would name it on the command line."""
+    node = board.nodes[index]
+    return space_label(node.code) if node.code is not None else node.id

@@ -1,0 +1,175 @@
+"""Stop Thief for RL: the action universe and what a detective's observation holds.
+
+Seats in the observation are counted from the observer (slot 0 is the observer,
+slot 1 the detective who plays after him, ...), so one policy can play any seat.
+The thief is never observed directly: the `notebook` part is the exact chance of each
+of the 183 numbered spaces, from a `Knowledge` fed only the clues, arrests and tips
+this seat heard (the same notebook the game's aid shows).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
+
+import numpy as np
+
+from sleuth.core import Action, Event
+from sleuth.core.actions import JSONValue
+from sleuth.games.stop_thief.board import load_board
+from sleuth.games.stop_thief.content import TARGETED, load_content
+from sleuth.games.stop_thief.knowledge import Knowledge
+from sleuth.games.stop_thief.options import StopThiefOptions
+from sleuth.games.stop_thief.state import CLUE, END_TURN, HAND, PAY_FINE, ROLL
+from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
+
+MAX_SEATS = 4
+PHASES = ("fine", "clue", "roll", "move", "after", "over")
+CLUE_KINDS = ("crime", "floor", "door", "glass", "street", "subway")
+CLUE_TYPES = ("new_thief", "clue", "escape")
+AREAS = 8
+LAST_CLUES = 10
+THIEVES = 10
+MAX_ALLOWANCE = 18  # a roll of 12 and a Go 6 Extra Spaces card
+STATS = "money/win_amount, licensed, cards/3, posters/10, turns to lose/3, whose turn, to move"
+CLUE_ABOUT = (
+    "the latest clue of this thief: type (new_thief, clue, escape), bleep, kind (crime, "
+    "floor, door, glass, street, subway), area 1-8, pressed by the observer; all one-hot"
+)
+
+
+@register_encoder
+class StopThiefEncoder(Encoder):
+    game = "stop-thief"
+    options: StopThiefOptions
+
+    def __init__(self, players: int, options: Any) -> None:
+        self.board = load_board()
+        self.content = load_content()
+        kinds: list[tuple[str, int]] = []
+        for card in self.content.cards:
+            if (card.effect, card.amount) not in kinds:
+                kinds.append((card.effect, card.amount))
+        self.card_kinds = tuple(kinds)
+        self.kind_of = {c.id: kinds.index((c.effect, c.amount)) for c in self.content.cards}
+        self.codes = tuple(sorted(self.board.spaces))
+        self.code_index = {code: i for i, code in enumerate(self.codes)}
+        self.node_index = {n.id: n.index for n in self.board.nodes}
+        super().__init__(players, options)
+        nodes, n = len(self.board.nodes), len(self.codes)
+        add = self.layout.add
+        self.seat_part = add("seat", MAX_SEATS, "the observer's seat number, one-hot")
+        self.det_parts: list[tuple[slice, slice, slice]] = []
+        for slot in range(MAX_SEATS):
+            who = "the observer" if slot == 0 else f"the detective {slot} seat(s) after"
+            present = add(f"det{slot}.present", 1, f"1 if there is {who}")
+            node = add(f"det{slot}.node", nodes, f"where {who} stands, one-hot by board node")
+            stats = add(f"det{slot}.stats", 7, STATS)
+            self.det_parts.append((present, node, stats))
+        self.phase_part = add("phase", len(PHASES), "the turn's phase: " + ", ".join(PHASES))
+        self.dice_part = add("dice", 11, "the roll's total 2-12, one-hot (zeros before rolling)")
+        self.turn_part = add("turn", 2, f"allowance/{MAX_ALLOWANCE}, a card was played this turn")
+        self.thief_part = add("thief", 2, "which thief (number/10), his reward/win_amount")
+        hand = "cards in hand by kind, count/3: " + ", ".join(f"{e} {a}" for e, a in kinds)
+        self.hand_part = add("hand", len(kinds), hand)
+        width = len(CLUE_TYPES) + 1 + len(CLUE_KINDS) + AREAS + 1
+        self.clue_parts = [
+            add(
+                f"clue{k}",
+                width,
+                CLUE_ABOUT if k == 0 else f"the clue {k} before the latest (same)",
+            )
+            for k in range(LAST_CLUES)
+        ]
+        self.at_large_part = add("at_large", 1, "1 while a thief is at large")
+        self.notebook_part = add(
+            "notebook", n, "chance the thief is on each numbered space, spaces in code order"
+        )
+
+    def _universe(self) -> Iterable[Action]:
+        yield from (PAY_FINE, CLUE, ROLL, END_TURN)
+        for index in self.board.walkable:
+            yield Action.of("move", to=self.board.node_id(index))
+        for station in self.board.station_nodes:
+            yield Action.of("ride", to=self.board.node_id(station))
+        for code in sorted(self.board.spaces):
+            yield Action.of("arrest", space=code)
+        for card in self.content.cards:
+            if TARGETED.get(card.effect) is None:
+                yield Action.of("play_card", card=card.id)
+            else:
+                for seat in range(self.players):
+                    yield Action.of("play_card", card=card.id, target=seat)
+
+    def observer(self, seat: int) -> Observer:
+        return StopThiefObserver(self, seat)
+
+    def potentials(self, view: Mapping[str, JSONValue]) -> Sequence[float] | None:
+        win = self.options.win_amount
+        return [min(int(d["money"]) / win, 1.0) for d in view["detectives"]]
+
+    def svg(self, view: Mapping[str, JSONValue]) -> str | None:
+        from sleuth.games.stop_thief.svg import board_svg
+
+        pieces = {int(d["seat"]): str(d["node"]) for d in view["detectives"]}
+        reveal = view.get("reveal")
+        path = reveal["routes"][-1] if isinstance(reveal, dict) and reveal["routes"] else None
+        return str(board_svg(self.board, pieces=pieces, path=path))
+
+
+class StopThiefObserver(Observer):
+    def __init__(self, encoder: StopThiefEncoder, seat: int) -> None:
+        super().__init__(seat)
+        self.encoder = encoder
+        self.knowledge = Knowledge(seat, encoder.board, encoder.options.odds)
+
+    def observe(self, event: Event) -> None:
+        self.knowledge.observe(event)
+
+    def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        enc = self.encoder
+        out = np.zeros(enc.layout.size, np.float32)
+        me, players = self.seat, enc.players
+        win = enc.options.win_amount
+        one_hot(out, enc.seat_part, me)
+        for det in cast(list[dict[str, Any]], view["detectives"]):
+            present, node, stats = enc.det_parts[relative(int(det["seat"]), me, players)]
+            out[present] = 1.0
+            one_hot(out, node, enc.node_index[det["node"]])
+            s = stats.start
+            out[s] = scaled(det["money"], win)
+            out[s + 1] = float(det["licensed"])
+            out[s + 2] = scaled(det["cards"], HAND)
+            out[s + 3] = scaled(len(det["posters"]), THIEVES)
+            out[s + 4] = scaled(det["turns_to_lose"], 3)
+            out[s + 5] = float(view["turn"] == det["seat"])
+            out[s + 6] = float(view["to_move"] == det["seat"])
+        one_hot(out, enc.phase_part, PHASES.index(str(view["phase"])))
+        dice = view["dice"]
+        if isinstance(dice, list):
+            one_hot(out, enc.dice_part, sum(dice) - 2)
+            out[enc.turn_part.start] = scaled(int(view["allowance"]), MAX_ALLOWANCE)
+        out[enc.turn_part.start + 1] = float(bool(view["card_played"]))
+        thief = cast(dict[str, Any], view["thief"])
+        out[enc.thief_part.start] = scaled(thief["number"], THIEVES)
+        out[enc.thief_part.start + 1] = scaled(thief["reward"], win)
+        for card in cast(list[dict[str, Any]], view.get("hand", [])):
+            out[enc.hand_part.start + enc.kind_of[int(card["id"])]] += 1.0 / HAND
+        clues = cast(list[dict[str, Any]], view["clues"])
+        for part, clue in zip(enc.clue_parts, reversed(clues), strict=False):
+            s = part.start
+            out[s + CLUE_TYPES.index(clue["type"])] = 1.0
+            s += len(CLUE_TYPES)
+            if clue["bleep"]:
+                out[s] = 1.0
+            else:
+                out[s + 1 + CLUE_KINDS.index(clue["kind"])] = 1.0
+                if clue["area"] is not None:
+                    out[s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1] = 1.0
+            out[part.stop - 1] = float(clue["by"] == me)
+        if self.knowledge.at_large and not view["over"]:
+            out[enc.at_large_part.start] = 1.0
+            base = enc.notebook_part.start
+            for code, chance in self.knowledge.distribution().items():
+                out[base + enc.code_index[code]] = chance
+        return out

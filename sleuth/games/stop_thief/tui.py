@@ -1,0 +1,342 @@
+"""Stop Thief in the terminal: humans at one keyboard (hot-seat) against bots, with Textual.
+
+What a human sees is built only from `state.view(seat)` for the seat at the
+keyboard and the events that seat may see: the public log for everyone,
+private events (a drawn card, a tip) only behind that seat's cover screen.
+The table itself (hot seat, bots, log, command line) is `sleuth.tui.shell`;
+this module is Stop Thief's panels and commands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widgets import Static
+
+from sleuth.core import Event
+from sleuth.games.stop_thief.board import Board
+from sleuth.games.stop_thief.board_text import SEAT_STYLES, legend, node_at, render_board
+from sleuth.games.stop_thief.command_line import (
+    HELP,
+    Command,
+    describe_node,
+    legal_summary,
+    parse_command,
+)
+from sleuth.games.stop_thief.companion.led import led
+from sleuth.games.stop_thief.state import StopThief
+from sleuth.games.stop_thief.words import (
+    PHASES,
+    Narrator,
+    display_text,
+    money,
+    sound_words,
+    space_label,
+)
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed
+
+GAME = "stop-thief"
+WIDE_NEEDS = 124  # terminal columns for the wide board (78) beside the panels (46)
+
+
+class BoardView(Static):
+    """The board. Clicking a square puts it on the command line."""
+
+    class Picked(Message):
+        def __init__(self, node: int) -> None:
+            super().__init__()
+            self.node = node
+
+    def __init__(self, board: Board, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.board = board
+        self.wide = True
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        node = node_at(self.board, offset.x, offset.y, self.wide)
+        if node is not None:
+            self.post_message(self.Picked(node))
+
+
+class StopThiefApp(GameShell):
+    """A whole game of Stop Thief: `players` seats, the last `bots` of them played by bots."""
+
+    TITLE = "Stop Thief"
+    GAME = GAME
+    BOT_LEVEL = "detective"
+    COVER_TITLE = "STOP THIEF"
+    COVER_SECRET = "your hand and tips"
+    PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
+    HELP = HELP
+    RING = frozenset({"clue", "new_thief"})
+    CSS = (
+        GameShell.CSS
+        + """
+    #board-pane { width: 78; }
+    #board-pane.narrow { width: 40; }
+    #board-pane.narrow #legend { display: none; }
+    #legend { width: auto; height: 2; }
+    #scanner { height: auto; border: round $error; padding: 0 1; }
+    #status { height: auto; border: round $accent; padding: 0 1; }
+    #hand { height: auto; max-height: 14; border: round $success; padding: 0 1; }
+    """
+    )
+    state: StopThief
+    narrator: Narrator
+
+    def __init__(
+        self,
+        players: int = 3,
+        bots: int = 2,
+        seed: int = 0,
+        bot_level: str | None = "detective",
+        bot_delay: float = 0.6,
+        options: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__(players, bots, seed, bot_level, bot_delay, options)
+        assert isinstance(self.state, StopThief)
+        self.board: Board = self.state.board  # public and fixed: never the thief or the scanner
+        self.tips: dict[int, list[tuple[int, int]]] = {seat: [] for seat in self.humans}
+        self.wide = True
+        self.chose_zoom = False  # the player's `zoom` overrides the automatic choice
+        self.routes: list[list[int]] = []
+        self.final_words: list[str] = []
+
+    # --- layout -----------------------------------------------------------------------------
+    def compose_board(self) -> ComposeResult:
+        yield BoardView(self.board, id="board")
+        yield Static(legend(), id="legend")
+
+    def compose_panels(self) -> ComposeResult:
+        yield Static(id="scanner")
+        yield Static(id="status")
+        yield Static(id="hand")
+
+    def mounted(self) -> None:
+        self.query_one("#scanner", Static).border_title = "Crime Scanner"
+        self.query_one("#status", Static).border_title = "The case"
+        self.query_one("#hand", Static).border_title = "Your hand"
+        self.wide = self.size.width >= WIDE_NEEDS
+        self.query_one("#board-pane").set_class(not self.wide, "narrow")
+
+    # --- the game's words -------------------------------------------------------------------
+    def make_narrator(self) -> Narrator:
+        return Narrator()
+
+    def who(self, seat: int | None) -> str:
+        return self.narrator.who(seat)
+
+    def seat_style(self, seat: int) -> str:
+        return SEAT_STYLES[seat % 4]
+
+    def public_event(self, event: Event) -> None:
+        if event.kind == "game_over":
+            self.routes = [list(r) for r in event.data.get("routes", [])]
+
+    def private_event(self, event: Event) -> None:
+        if event.kind == "tip" and event.to is not None:
+            self.tips[event.to].append((len(self.narrator.posters), int(event.data["space"])))
+
+    def game_over_text(self) -> Text:
+        state = self.state
+        text = Text()
+        winners = state.winners
+        view = state.view(None)
+        dets = view["detectives"]
+        names = " and ".join(self.narrator.who(s) for s in winners) or "Nobody"
+        text.append(f"{names} {'win' if len(winners) > 1 else 'wins'}!\n\n", "bold green")
+        for det in sorted(dets, key=lambda d: -int(d["money"])):
+            posters = ", ".join(det["posters"]) or "no posters"
+            text.append(f"  {self.narrator.who(det['seat'])}: {money(det['money'])} ({posters})\n")
+        text.append("\nThe thieves' true routes (gold on the board: the last thief's):\n", "bold")
+        self.final_words = self.narrator.routes(self.routes)
+        for line in self.final_words:
+            text.append(f"\n{line}\n")
+        return text
+
+    # --- input ------------------------------------------------------------------------------
+    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
+        return parse_command(text, self.board, view.get("hand", []), self.state.players)
+
+    def meta(self, command: Parsed) -> None:
+        if command.meta == "zoom":
+            self.chose_zoom = True
+            self.set_wide(not self.wide)
+
+    def legal_text(self, view: Mapping[str, Any]) -> str:
+        return legal_summary(view.get("legal", []), view.get("hand", [])).replace(" | ", "\n")
+
+    def on_board_view_picked(self, message: BoardView.Picked) -> None:
+        place = describe_node(self.board, message.node)
+        phase = self.state.view(None)["phase"]
+        node = self.board.nodes[message.node]
+        if phase == "after" and node.code is not None:
+            verb = "a"
+        elif node.kind == "station" and phase != "move":
+            verb = "ride"
+        else:
+            verb = "m"
+        self.put_command(f"{verb} {place}")
+
+    # --- drawing ----------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        """A terminal too narrow for the wide board and the panels gets the narrow board."""
+        if not self.chose_zoom:
+            self.set_wide(event.size.width >= WIDE_NEEDS)
+
+    def set_wide(self, wide: bool) -> None:
+        if wide == self.wide:
+            return
+        self.wide = wide
+        self.query_one("#board-pane").set_class(not wide, "narrow")
+        self.redraw()
+
+    def draw(self, view: Mapping[str, Any]) -> None:
+        self.draw_board(view)
+        self.draw_scanner(view)
+        self.draw_status(view)
+        self.draw_hand(view)
+
+    def draw_board(self, view: Mapping[str, Any]) -> None:
+        pieces: dict[str, list[int]] = {}
+        for det in view["detectives"]:
+            pieces.setdefault(str(det["node"]), []).append(int(det["seat"]))
+        marks: list[str] = []
+        if self.my_turn(view):
+            for action in view.get("legal", []):
+                if action["kind"] in ("move", "ride"):
+                    marks.append(str(action["to"]))
+                elif action["kind"] == "arrest":
+                    marks.append(str(action["space"]))
+        tips: list[int] = []
+        if self.viewer is not None and self.viewer in self.tips:
+            current = len(self.narrator.posters)
+            tips = [space for number, space in self.tips[self.viewer] if number == current]
+        route = self.routes[-1] if self.routes else []
+        board = self.query_one("#board", BoardView)
+        board.wide = self.wide
+        board.update(render_board(self.board, pieces, marks, route, tips, wide=self.wide))
+
+    def draw_scanner(self, view: Mapping[str, Any]) -> None:
+        clues: list[Mapping[str, Any]] = view["clues"]
+        last = clues[-1] if clues else None
+        text = Text(no_wrap=False)
+        text.append_text(led(str(view["scanner"]["display"]), dim=bool(last and last["bleep"])))
+        text.append("\n")
+        if last is not None:
+            who = "ON" if last.get("by") is None else f"Det. {int(last['by']) + 1}"
+            if last.get("type") == "escape":
+                who = "escape"
+            text.append(f"{sound_words(str(last['sound'])).upper()}", "bold")
+            text.append(f"  ({who}, clue {len(clues)} of this thief)\n", "dim")
+        text.append("Memory, latest first: ", "dim")
+        for clue in reversed(clues):
+            token = "·" if clue["bleep"] else display_text(str(clue["display"]))
+            text.append(token + " ", "dim" if clue["bleep"] else "bold red1")
+        self.query_one("#scanner", Static).update(text)
+
+    def draw_status(self, view: Mapping[str, Any]) -> None:
+        thief = view["thief"]
+        text = Text()
+        text.append("WANTED ", "bold white on red3")
+        text.append(f" {thief['poster']} · reward {money(thief['reward'])}", "bold")
+        text.append(f" · thief {thief['number']} of {thief['of']}\n", "dim")
+        turn = int(view["turn"])
+        phase = str(view["phase"])
+        text.append("Turn: ")
+        text.append(f" {turn + 1} ", SEAT_STYLES[turn % 4])
+        text.append(f" {self.narrator.who(turn)}")
+        if turn in self.bots:
+            text.append(" (bot)", "dim")
+        text.append(f" — {PHASES.get(phase, phase)}")
+        if view.get("dice"):
+            a, b = view["dice"]
+            text.append(f" · dice {a}+{b}={a + b}")
+            if view.get("allowance") and view["allowance"] != a + b:
+                text.append(f" (up to {view['allowance']})")
+        text.append("\n")
+        for det in view["detectives"]:
+            seat = int(det["seat"])
+            text.append("▶" if seat == turn else " ")
+            text.append(f" {seat + 1} ", SEAT_STYLES[seat % 4])
+            name = str(det["license"])[:16]
+            kind = "bot" if seat in self.bots else "you" if seat == self.viewer else ""
+            text.append(f" {name:16} {kind:3} {money(int(det['money'])):>6}")
+            text.append(
+                "  License" if det["licensed"] else "  NO LICENSE",
+                "" if det["licensed"] else "bold red",
+            )
+            text.append(f"  {det['cards']} cards")
+            if det["posters"]:
+                text.append(f"  ★{len(det['posters'])}", "bold yellow")
+            if det["turns_to_lose"]:
+                text.append("  loses a turn", "yellow")
+            text.append(
+                f"  @ {describe_node(self.board, self.board.node_by_id[det['node']])}\n", "dim"
+            )
+        text.rstrip()
+        self.query_one("#status", Static).update(text)
+
+    def draw_hand(self, view: Mapping[str, Any]) -> None:
+        panel = self.query_one("#hand", Static)
+        if self.viewer is None:
+            panel.border_title = "Hands"
+            if not self.humans:
+                panel.update(Text("Bots only: you are watching. Hands stay hidden.", "dim"))
+            else:
+                panel.update(Text("Hidden while the keyboard is not yours.", "dim"))
+            return
+        panel.border_title = f"Your hand — {self.narrator.who(self.viewer)}"
+        text = Text()
+        for slot, card in enumerate(view.get("hand", []), start=1):
+            text.append(f"{slot} ", "bold reverse")
+            text.append(f" {card['name']}", "bold")
+            text.append(f" (#{card['id']}): {card['text']}\n", "dim")
+        tips = [space for number, space in self.tips.get(self.viewer, [])
+                if number == len(self.narrator.posters)]  # fmt: skip
+        if tips:
+            text.append("Tipster: thief seen at " + ", ".join(space_label(s) for s in tips) + "\n",
+                        "bold orange_red1")  # fmt: skip
+        for note in self.notes[-4:]:
+            text.append(f"» {note}\n", "italic")
+        text.rstrip()
+        panel.update(text)
+
+    def hint(self, view: Mapping[str, Any]) -> Text:
+        """The status line when there is no message: what the player at the keyboard can do."""
+        seat = view["to_move"]
+        if view["over"] or seat in self.bots or not self.my_turn(view):
+            return super().hint(view)
+        phase = view["phase"]
+        hints = {
+            "fine": "Pay the fine to get your License back: pay",
+            "clue": "Press CLUE: c   (or play a card first: card 1)",
+            "roll": "Roll the dice: r",
+            "move": f"Move up to {view.get('allowance') or 'anywhere'}: m <space> or click a "
+            "green square",
+            "after": "Arrest: a <space> · ride <station> · end your turn: e",
+        }
+        return Text(f"{self.narrator.who(seat)}: {hints.get(phase, '')}   (help · legal)")
+
+
+def run(
+    players: int = 3,
+    bots: int = 2,
+    seed: int = 0,
+    bot_level: str | None = "detective",
+    bot_delay: float = 0.6,
+    options: Mapping[str, Any] | None = None,
+) -> None:
+    """Play a game in this terminal until it ends or the players quit."""
+    StopThiefApp(players, bots, seed, bot_level, bot_delay, options).run()
+
+
+__all__ = ["BoardView", "CoverScreen", "InfoScreen", "StopThiefApp", "run"]

@@ -1,0 +1,1038 @@
+// Stop Thief at the table: the board with its pieces and clickable moves, the Crime
+// Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
+// Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
+// replay page folds the event list into the same shape (`fold` below).
+import { h, s, fill, money, seatColour } from "/static/js/dom.js";
+import { icon } from "/static/js/icons.js";
+import { playSound, playSequence } from "./sound.js";
+
+export const title = "Stop Thief";
+
+// --- words (the same as sleuth/games/stop_thief/words.py) --------------------------------------------------
+const SOUND_WORDS = {
+  "crime-alarm": "crime alarm",
+  "squeaky-floor": "squeaky floor",
+  "creaking-door": "creaking door",
+  "breaking-glass": "breaking glass",
+  "running-feet": "running feet",
+  "subway-then-street": "subway, then running feet",
+  bleep: "bleep",
+};
+const BUILDINGS = { 1: "Furs", 2: "Jewelry", 3: "Antiques", 4: "Bank" };
+const STATIONS = {
+  "subway-nw": "North-west subway",
+  "subway-ne": "North-east subway",
+  "subway-sw": "South-west subway",
+  "subway-se": "South-east subway",
+  "subway-centre": "Centre subway",
+};
+const DISPLAY_SOUND = { Cr: "crime-alarm", FL: "squeaky-floor", dr: "creaking-door", GL: "breaking-glass", St: "running-feet" };
+
+export const spaceLabel = (code) => `${Math.floor(code / 100)}-${String(code % 100).padStart(2, "0")}`;
+
+export function nodeLabel(id) {
+  if (/^\d+$/.test(id)) return spaceLabel(Number(id));
+  if (id === "acme") return "the ACME Detective Agency";
+  if (STATIONS[id]) return STATIONS[id];
+  const m = /^r(\d+)c(\d+)$/.exec(id);
+  return m ? `the square at row ${Number(m[1]) + 1}, column ${Number(m[2]) + 1}` : id;
+}
+
+function areaWords(area) {
+  return BUILDINGS[area] ? `Building ${area} (${BUILDINGS[area]})` : `the Newsstand (Street ${area})`;
+}
+
+export function clueWords(clue) {
+  const display = (clue.display || "---").trim() || "---";
+  if (clue.bleep) return `bleep: the thief stayed put (${display} flashes)`;
+  const sound = SOUND_WORDS[clue.sound] || String(clue.sound || "").replace(/-/g, " ");
+  if (clue.kind === "crime" && clue.area !== null && clue.area !== undefined) return `${sound} in ${areaWords(clue.area)}`;
+  return sound;
+}
+
+const PHASES = {
+  fine: "pay the fine to get the License back",
+  clue: "press CLUE",
+  roll: "roll the dice",
+  move: "move",
+  after: "arrest, ride the subway or end the turn",
+  over: "the game is over",
+};
+
+function turnWords(view) {
+  if (!view) return "";
+  if (view.phase === "move") {
+    return view.allowance === null || view.allowance === undefined ? "move anywhere (Sleuth Card)" : `move up to ${view.allowance} squares`;
+  }
+  return PHASES[view.phase] || view.phase;
+}
+
+const KEYS = [
+  ["c", "press CLUE"],
+  ["r", "roll the dice"],
+  ["s", "stay where you are (move 0)"],
+  ["a", "arrest: pick a space (again to cancel)"],
+  ["u", "ride the subway: pick a station"],
+  ["e", "end the turn"],
+  ["f", "pay the fine"],
+  ["1 2 3", "play that Sleuth Card"],
+  ["z", "zoom the board"],
+  ["Esc", "cancel a choice"],
+];
+
+// --- the seven-segment LED -------------------------------------------------------------------
+//   a
+// f   b
+//   g
+// e   c
+//   d
+const SEGMENTS = {
+  a: "M6 3 L34 3 L29 8 L11 8 Z",
+  b: "M35 4 L35 33 L30 29 L30 9 Z",
+  c: "M35 37 L35 66 L30 61 L30 41 Z",
+  d: "M6 67 L34 67 L29 62 L11 62 Z",
+  e: "M5 37 L5 66 L10 61 L10 41 Z",
+  f: "M5 4 L5 33 L10 29 L10 9 Z",
+  g: "M6 35 L11 31 L29 31 L34 35 L29 39 L11 39 Z",
+};
+const GLYPHS = {
+  0: "abcdef", 1: "bc", 2: "abdeg", 3: "abcdg", 4: "bcfg", 5: "acdfg", 6: "acdefg", 7: "abc", 8: "abcdefg", 9: "abcdfg",
+  C: "adef", r: "eg", F: "aefg", L: "def", d: "bcdeg", G: "acdef", S: "acdfg", t: "defg", "-": "g", " ": "",
+  E: "adefg", P: "abefg", A: "abcefg", b: "cdefg", n: "ceg", o: "cdeg", U: "bcdef", H: "bcefg", h: "cefg", I: "ef",
+};
+
+function ledSvg() {
+  const svg = s("svg", { viewBox: "0 0 132 70", class: "led-digits", "aria-hidden": "true" });
+  for (let i = 0; i < 3; i++) {
+    const g = s("g", { transform: `translate(${4 + i * 44} 0) skewX(-6)`, class: "led-digit" });
+    for (const [name, d] of Object.entries(SEGMENTS)) g.append(s("path", { d, "data-seg": name, class: "seg" }));
+    svg.append(g);
+  }
+  return svg;
+}
+
+function setLed(svg, text) {
+  const chars = String(text ?? "   ").padEnd(3).slice(0, 3);
+  svg.querySelectorAll(".led-digit").forEach((g, i) => {
+    const on = GLYPHS[chars[i]] ?? "";
+    g.querySelectorAll(".seg").forEach((seg) => seg.classList.toggle("on", on.includes(seg.dataset.seg)));
+  });
+}
+
+// --- dice -------------------------------------------------------------------------------------
+const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+function setDie(el, n) {
+  el.dataset.value = n ? String(n) : "";
+  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
+  el.querySelectorAll(".pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
+}
+function dieEl() {
+  const el = h("div", { class: "die", role: "img" });
+  for (let i = 0; i < 9; i++) el.append(h("span", { class: "pip" }));
+  return el;
+}
+
+// --- legal actions, grouped for the controls ------------------------------------------------------
+function groupLegal(view, me) {
+  const g = { any: false, clue: null, roll: null, end: null, fine: null, moves: new Map(), rides: new Map(), arrests: new Map(), cards: new Map() };
+  if (!view || me === null || view.to_move !== me || !Array.isArray(view.legal)) return g;
+  for (const a of view.legal) {
+    g.any = true;
+    if (a.kind === "clue") g.clue = a;
+    else if (a.kind === "roll") g.roll = a;
+    else if (a.kind === "end_turn") g.end = a;
+    else if (a.kind === "pay_fine") g.fine = a;
+    else if (a.kind === "move") g.moves.set(String(a.to), a);
+    else if (a.kind === "ride") g.rides.set(String(a.to), a);
+    else if (a.kind === "arrest") g.arrests.set(String(a.space), a);
+    else if (a.kind === "play_card") {
+      if (!g.cards.has(a.card)) g.cards.set(a.card, []);
+      g.cards.get(a.card).push(a);
+    }
+  }
+  return g;
+}
+
+// --- the table ------------------------------------------------------------------------------------
+export function createTable(ctx) {
+  const el = {};
+  let view = null;
+  let opts = { me: null, canAct: false, seats: [], replay: false };
+  let legal = groupLegal(null, null);
+  let mode = null; // null | "arrest" | "ride" | {card: id}
+  let svg = null;
+  const geo = new Map();
+  let placedOnce = false;
+  let ledQueue = Promise.resolve();
+  let ledBusy = 0;
+  let memoryShown = null;
+  let zoomed = false;
+
+  // ---- mounting ----
+  async function mount(slots) {
+    Object.assign(el, slots);
+    await loadStyle("/static/games/stop-thief/stop-thief.css");
+    document.body.classList.add("game-stop-thief");
+    // The board
+    el.wrap = h("div", { class: "board-wrap", id: "board-wrap" });
+    el.zoom = h("button", { type: "button", class: "icon-btn board-zoom", title: "Zoom the board (z)", "aria-pressed": "false", onclick: toggleZoom }, icon("zoomIn"));
+    fill(el.board, el.wrap, el.zoom);
+    try {
+      const text = await (await fetch("/api/games/stop-thief/board.svg")).text();
+      el.wrap.innerHTML = text;
+      svg = el.wrap.querySelector("svg");
+    } catch {
+      svg = null;
+    }
+    if (!svg) {
+      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
+      svg = s("svg", { viewBox: "0 0 800 800" });
+      el.wrap.append(svg);
+    }
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.classList.add("st-board");
+    svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "Stop Thief board");
+    el.hints = s("g", { class: "st-hints" });
+    el.marks = s("g", { class: "st-marks" });
+    el.pieces = s("g", { class: "st-pieces" });
+    svg.append(el.hints, el.marks, el.pieces);
+    svg.addEventListener("click", boardClick);
+    svg.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
+        e.preventDefault();
+        e.stopPropagation();
+        boardClick(e);
+      }
+    });
+
+    // The scanner, the dice and the thief's poster
+    el.led = ledSvg();
+    el.ledBox = h("div", { class: "led", role: "img", "aria-label": "Scanner display" }, el.led);
+    el.caption = h("p", { class: "scanner-caption", id: "scanner-caption", "aria-live": "polite" }, "");
+    el.memory = h("div", { class: "memory", role: "group", "aria-label": "Scanner memory: hear a clue again" });
+    el.poster = h("div", { class: "poster", id: "poster" });
+    el.dice = [dieEl(), dieEl()];
+    el.diceBox = h("div", { class: "dice", id: "dice" }, el.dice, h("span", { class: "dice-words", id: "dice-words" }));
+    fill(
+      el.hud,
+      h(
+        "div",
+        { class: "scanner", id: "scanner" },
+        h("div", { class: "scanner-top" }, h("span", { class: "scanner-brand" }, "Electronic ", h("b", {}, "Crime Scanner")), h("span", { class: "scanner-power", title: "on" })),
+        el.ledBox,
+        el.caption,
+        el.memory,
+      ),
+      h("div", { class: "hud-side" }, el.poster, el.diceBox),
+    );
+    setLed(el.led, "---");
+
+    // Controls and panels
+    el.ctrl = h("div", { class: "ctrl", id: "controls" });
+    fill(el.controls, el.ctrl);
+    el.hand = h("section", { class: "panel hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" });
+    el.notebook = h("section", { class: "panel notebook-panel", id: "notebook", "aria-labelledby": "notebook-title" });
+    el.dets = h("section", { class: "panel dets-panel", id: "detectives", "aria-labelledby": "dets-title" });
+    fill(el.info, el.dets, el.hand, el.notebook);
+  }
+
+  function loadStyle(href) {
+    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
+      document.head.append(link);
+    });
+  }
+
+  function toggleZoom() {
+    zoomed = !zoomed;
+    el.board.classList.toggle("zoomed", zoomed);
+    el.zoom.setAttribute("aria-pressed", String(zoomed));
+    fill(el.zoom, icon(zoomed ? "zoomOut" : "zoomIn"));
+    if (zoomed) scrollToMe();
+  }
+
+  function scrollToMe() {
+    const me = view?.detectives?.[opts.me ?? view?.to_move];
+    if (!me || !zoomed) return;
+    const g = geometry(me.node);
+    if (!g) return;
+    const scale = el.wrap.scrollWidth / 800;
+    el.wrap.scrollTo({ left: g.cx * scale - el.wrap.clientWidth / 2, top: g.cy * scale - el.wrap.clientHeight / 2, behavior: "smooth" });
+  }
+
+  // ---- board geometry ----
+  function nodeEl(id) {
+    return svg?.querySelector(`[data-node="${CSS.escape(String(id))}"]:not(.piece)`) || null;
+  }
+
+  function geometry(id) {
+    id = String(id);
+    if (geo.has(id)) return geo.get(id);
+    const node = nodeEl(id);
+    const rect = node ? (node.tagName.toLowerCase() === "rect" ? node : node.querySelector("rect")) : null;
+    if (!rect) return null;
+    const x = +rect.getAttribute("x"), y = +rect.getAttribute("y");
+    const w = +rect.getAttribute("width"), hgt = +rect.getAttribute("height");
+    const g = { x, y, w, h: hgt, cx: x + w / 2, cy: y + hgt / 2, station: node.classList.contains("station"), wide: w >= 2 * hgt };
+    geo.set(id, g);
+    return g;
+  }
+
+  // ---- rendering ----
+  function render(v, o) {
+    const prevTurnKey = view ? `${view.to_move}/${view.phase}` : null;
+    view = v;
+    opts = { ...opts, ...o };
+    legal = groupLegal(v, opts.canAct ? opts.me : null);
+    if (`${v.to_move}/${v.phase}` !== prevTurnKey) mode = null;
+    if (mode === "arrest" && !legal.arrests.size) mode = null;
+    if (mode === "ride" && !legal.rides.size) mode = null;
+    if (mode && mode.card !== undefined && !legal.cards.has(mode.card)) mode = null;
+    document.body.dataset.phase = v.phase;
+    renderPieces();
+    renderTargets();
+    renderMarks();
+    renderHud();
+    renderControls();
+    renderHand();
+    renderNotebook();
+    renderDetectives();
+  }
+
+  function renderPieces() {
+    if (!svg || !view?.detectives) return;
+    const byNode = new Map();
+    for (const d of view.detectives) {
+      if (!byNode.has(d.node)) byNode.set(d.node, []);
+      byNode.get(d.node).push(d.seat);
+    }
+    for (const [node, seats] of byNode) {
+      const g = geometry(node);
+      if (!g) continue;
+      const offsets = spread(seats.length, g);
+      seats.forEach((seat, i) => {
+        const piece = pieceEl(seat);
+        const x = g.cx + offsets[i][0];
+        const y = g.cy + offsets[i][1] + (g.station ? 3 : 0);
+        piece.style.transform = `translate(${x.toFixed(1)}px, ${y.toFixed(1)}px)`;
+        piece.dataset.at = node;
+        piece.classList.toggle("to-move", view.to_move === seat && !view.over);
+        piece.classList.toggle("mine", opts.me === seat);
+        piece.querySelector("title").textContent = `${ctx.seatWord(seat)} on ${nodeLabel(node)}`;
+      });
+    }
+    if (!placedOnce) {
+      placedOnce = true;
+      el.pieces.getBoundingClientRect();
+      requestAnimationFrame(() => el.pieces.classList.add("animate"));
+    }
+  }
+
+  function spread(n, g) {
+    if (n === 1) return [[0, 0]];
+    if (g.wide && n <= 4) return Array.from({ length: n }, (_, i) => [(i - (n - 1) / 2) * 15, 0]);
+    const d = 7;
+    return [[-d, -d], [d, -d], [-d, d], [d, d], [0, 0], [0, -d]].slice(0, n);
+  }
+
+  function pieceEl(seat) {
+    let p = el.pieces.querySelector(`.piece[data-seat="${seat}"]`);
+    if (p) return p;
+    const colour = seatColour(seat);
+    p = s(
+      "g",
+      { class: "piece", "data-seat": String(seat), id: `piece-${seat}` },
+      s("title", {}, ctx.seatWord(seat)),
+      s("circle", { class: "piece-ring", cx: 0, cy: 0, r: 15 }),
+      s(
+        "g",
+        { class: "piece-shape", transform: "scale(1.45)" },
+        s("ellipse", { class: "piece-shadow", cx: 0.8, cy: 7.6, rx: 7.4, ry: 2.4 }),
+        s("path", { class: "piece-body", d: "M-6.5,7 C-6.5,4 -4,1 -2.6,-0.5 L2.6,-0.5 C4,1 6.5,4 6.5,7 Z", fill: colour }),
+        s("circle", { class: "piece-head", cx: 0, cy: -4.2, r: 4.2, fill: colour }),
+        s("text", { class: "piece-num", x: 0, y: 5.8, "text-anchor": "middle" }, String(seat + 1)),
+      ),
+    );
+    el.pieces.append(p);
+    return p;
+  }
+
+  function clearTargets() {
+    svg?.querySelectorAll(".is-target").forEach((node) => {
+      node.classList.remove("is-target", "target-move", "target-ride", "target-arrest", "target-stay");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+      node.removeAttribute("aria-label");
+    });
+    if (el.hints) el.hints.replaceChildren();
+  }
+
+  function targetSet() {
+    if (mode === "arrest") return ["arrest", legal.arrests];
+    if (mode === "ride") return ["ride", legal.rides];
+    if (legal.moves.size) return ["move", legal.moves];
+    return [null, new Map()];
+  }
+
+  function renderTargets() {
+    clearTargets();
+    if (!svg || opts.replay) return;
+    const [kind, targets] = targetSet();
+    if (!kind) return;
+    const here = view.detectives?.[opts.me]?.node;
+    for (const id of targets.keys()) {
+      const node = nodeEl(id);
+      const g = geometry(id);
+      if (!node || !g) continue;
+      node.classList.add("is-target", `target-${kind}`);
+      if (kind === "move" && id === here) node.classList.add("target-stay");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      const words = kind === "move" ? (id === here ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
+      node.setAttribute("aria-label", words);
+      el.hints.append(s("rect", { class: `hint hint-${kind}`, x: g.x + 1, y: g.y + 1, width: g.w - 2, height: g.h - 2, rx: 3, "data-for": id }));
+    }
+  }
+
+  function renderMarks() {
+    if (!el.marks) return;
+    el.marks.replaceChildren();
+    // The Tipster's latest word, if no clue has come since (only in this seat's own view).
+    const tips = view.tips || [];
+    const last = tips[tips.length - 1];
+    if (last && last.after_clue === (view.clues || []).length - 1 && !view.over) {
+      const g = geometry(String(last.space));
+      if (g) el.marks.append(s("g", { class: "tip-mark", transform: `translate(${g.cx} ${g.cy})` }, s("circle", { r: 13 }), s("text", { y: -16, "text-anchor": "middle" }, "TIP")));
+    }
+    // The notebook aid (a table option): where this seat may deduce the thief is.
+    const possible = view.notebook ? view.notebook.possible : null;
+    if (possible) {
+      const entries = Array.isArray(possible) ? possible.map((c) => [c, 1]) : Object.entries(possible);
+      const top = Math.max(...entries.map(([, p]) => +p), 0) || 1;
+      for (const [code, p] of entries) {
+        const g = geometry(String(code));
+        if (g && +p > 0) el.marks.append(s("circle", { class: "possible", cx: g.cx, cy: g.cy, r: 6 + 5 * Math.sqrt(+p / top) }));
+      }
+    }
+    // The thief's route, revealed at the end (and in replays, up to now).
+    const routes = view.reveal?.routes;
+    if (routes?.length) {
+      const index = view.thiefAt ? view.thiefAt.thief - 1 : routes.length - 1;
+      let route = routes[index] || [];
+      if (view.thiefAt) route = route.slice(0, view.thiefAt.step + 1);
+      drawRoute(route);
+    }
+  }
+
+  function drawRoute(route) {
+    if (!route.length) return;
+    const pts = route.map((code) => geometry(String(code))).filter(Boolean);
+    const group = s("g", { class: "route" });
+    for (let i = 1; i < pts.length; i++) {
+      const a = pts[i - 1], b = pts[i];
+      const dx = b.cx - a.cx, dy = b.cy - a.cy;
+      const len = Math.hypot(dx, dy);
+      if (len < 1) continue;
+      const trim = Math.min(7, len / 3);
+      const ride = len > 90;
+      group.append(
+        s("line", {
+          class: ride ? "route-step ride" : "route-step",
+          x1: a.cx + (dx * trim) / len, y1: a.cy + (dy * trim) / len,
+          x2: b.cx - (dx * trim) / len, y2: b.cy - (dy * trim) / len,
+          "marker-end": "url(#st-arrow)",
+        }),
+      );
+    }
+    const end = pts[pts.length - 1];
+    group.append(
+      s("g", { class: "thief-mark", transform: `translate(${end.cx} ${end.cy})` },
+        s("title", {}, `The thief: ${spaceLabel(route[route.length - 1])}`),
+        s("circle", { r: 8.5 }),
+        s("path", { d: "M-7,-2 L7,-2 L6,2 L-6,2 Z", class: "mask" }),
+        s("circle", { cx: -3, cy: 0, r: 1.2, class: "eye" }),
+        s("circle", { cx: 3, cy: 0, r: 1.2, class: "eye" }),
+      ),
+    );
+    el.marks.append(group);
+  }
+
+  function renderHud() {
+    const t = view.thief || {};
+    fill(
+      el.poster,
+      h("div", { class: "poster-head" }, "WANTED"),
+      h("div", { class: "poster-name" }, t.poster || "—"),
+      h("div", { class: "poster-reward" }, t.reward !== undefined ? `Reward ${money(t.reward)}` : ""),
+      h("div", { class: "poster-count" }, t.number ? `Thief ${t.number} of ${t.of}` : ""),
+    );
+    if (!ledBusy) showDisplay(view.scanner?.display ?? "---", lastClueCaption(), false);
+    setDie(el.dice[0], view.dice?.[0]);
+    setDie(el.dice[1], view.dice?.[1]);
+    el.diceBox.classList.toggle("empty", !view.dice);
+    const words = el.diceBox.querySelector(".dice-words");
+    words.textContent = view.dice ? `${view.dice[0] + view.dice[1]}${view.allowance !== view.dice[0] + view.dice[1] ? ` + ${view.allowance - view.dice[0] - view.dice[1]} = ${view.allowance}` : ""} squares` : "no roll yet";
+    renderMemory();
+  }
+
+  function lastClueCaption() {
+    const clues = view.clues || [];
+    const last = clues[clues.length - 1];
+    return last ? clueWords(last) : "";
+  }
+
+  function showDisplay(display, caption, flash) {
+    setLed(el.led, display);
+    el.ledBox.setAttribute("aria-label", `Scanner display: ${display.trim() || "---"}`);
+    el.ledBox.classList.toggle("flash", Boolean(flash));
+    if (flash) {
+      el.ledBox.style.animation = "none";
+      el.ledBox.getBoundingClientRect();
+      el.ledBox.style.animation = "";
+    }
+    fill(el.caption, caption ? [icon("sound", 16), h("span", {}, caption)] : "");
+  }
+
+  function renderMemory() {
+    const mem = view.scanner?.memory || [];
+    const key = mem.join("|");
+    if (el.memory.dataset.key === key) return;
+    el.memory.dataset.key = key;
+    fill(
+      el.memory,
+      h("span", { class: "memory-label" }, "Memory"),
+      Array.from({ length: 10 }, (_, n) => {
+        const display = mem[mem.length - 1 - n];
+        return h(
+          "button",
+          {
+            type: "button",
+            class: "mem-btn",
+            disabled: display === undefined,
+            title: display === undefined ? `Memory ${n}: empty` : `Memory ${n}: hear the ${n === 0 ? "latest" : `${n + 1}th latest`} clue again`,
+            "aria-label": `Memory ${n}`,
+            onclick: () => recall(n, display),
+          },
+          String(n),
+        );
+      }),
+    );
+  }
+
+  function recall(n, display) {
+    const key = display.trim().replace(/^\d/, "");
+    const sound = DISPLAY_SOUND[key] || "bleep";
+    enqueue(display, `memory ${n}: ${SOUND_WORDS[sound]} (${display.trim()})`, false, ctx.soundOn() ? [sound] : []);
+  }
+
+  function enqueue(display, caption, flash, sounds) {
+    ledBusy++;
+    ledQueue = ledQueue.then(
+      () =>
+        new Promise((resolve) => {
+          showDisplay(display, caption, flash);
+          const length = sounds.length ? playSequence(sounds) : 0;
+          setTimeout(resolve, Math.max(900, length * 1000 + 250));
+        }),
+    ).finally(() => {
+      ledBusy--;
+      if (!ledBusy && view) showDisplay(view.scanner?.display ?? "---", lastClueCaption(), false);
+    });
+  }
+
+  // ---- controls ----
+  function btn(label, action, { key, cls = "", data = {}, title } = {}) {
+    return h(
+      "button",
+      {
+        type: "button",
+        class: `btn ${cls}`,
+        dataset: data,
+        title: title || (key ? `${label} (${key})` : label),
+        onclick: () => (typeof action === "function" ? action() : ctx.act(action)),
+      },
+      label,
+      key ? h("kbd", { class: "key-hint" }, key) : null,
+    );
+  }
+
+  function renderControls() {
+    const rows = [];
+    if (opts.replay) {
+      fill(el.ctrl);
+      return;
+    }
+    if (opts.waiting && !view.over) {
+      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
+      el.controls.dataset.state = "waiting";
+      return;
+    }
+    if (view.over && !opts.replay && ctx.tableId) {
+      fill(
+        el.ctrl,
+        h(
+          "div",
+          { class: "ctrl-row" },
+          h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay"),
+          h("a", { class: "btn btn-big", href: "/" }, "New table"),
+        ),
+      );
+      el.controls.dataset.state = "over";
+      return;
+    }
+    if (!opts.canAct) {
+      const d = view.detectives?.[view.to_move];
+      const who = view.over ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
+      fill(el.ctrl, h("p", { class: "ctrl-wait" }, view.over ? "The game is over." : who));
+      el.controls.dataset.state = "waiting";
+      return;
+    }
+    el.controls.dataset.state = "acting";
+    const main = [];
+    if (legal.fine) main.push(btn(`Pay the ${money(Math.min(100, view.detectives[opts.me].money))} fine`, legal.fine, { key: "f", cls: "btn-primary btn-big", data: { action: "pay_fine" } }));
+    if (legal.clue) main.push(btn("CLUE", legal.clue, { key: "c", cls: "btn-primary btn-big btn-clue", data: { action: "clue" } }));
+    if (legal.roll) main.push(btn("Roll the dice", legal.roll, { key: "r", cls: "btn-primary btn-big", data: { action: "roll" } }));
+    const here = view.detectives[opts.me].node;
+    if (legal.moves.size && mode === null) {
+      if (legal.moves.has(here)) main.push(btn("Stay here", legal.moves.get(here), { key: "s", cls: "btn-big", data: { action: "stay" } }));
+    }
+    if (legal.arrests.size) {
+      main.push(btn(mode === "arrest" ? "Cancel arrest" : "ARREST…", () => setMode(mode === "arrest" ? null : "arrest"), { key: "a", cls: `btn-big btn-arrest ${mode === "arrest" ? "active" : ""}`, data: { action: "arrest-mode" } }));
+    }
+    if (legal.rides.size) {
+      main.push(btn(mode === "ride" ? "Cancel ride" : "Ride the subway…", () => setMode(mode === "ride" ? null : "ride"), { key: "u", cls: `btn-big ${mode === "ride" ? "active" : ""}`, data: { action: "ride-mode" } }));
+    }
+    if (legal.end) main.push(btn("End turn", legal.end, { key: "e", cls: "btn-big", data: { action: "end_turn" } }));
+    rows.push(h("div", { class: "ctrl-row" }, main));
+    if (legal.moves.size && mode === null) {
+      rows.push(h("p", { class: "ctrl-help" }, view.allowance === null || view.allowance === undefined ? "Tap any lit square to go there." : `Tap a lit square to move (up to ${view.allowance}).`));
+    }
+    if (mode === "arrest") {
+      rows.push(
+        h("p", { class: "ctrl-help" }, "Send the cops to the space where you think the thief is:"),
+        h(
+          "div",
+          { class: "ctrl-row picker", role: "group", "aria-label": "Arrest at" },
+          [...legal.arrests.entries()].map(([code, action]) => btn(spaceLabel(Number(code)), action, { cls: "btn-space", data: { arrest: code }, title: `Arrest at ${spaceLabel(Number(code))}` })),
+        ),
+      );
+    }
+    if (mode === "ride") {
+      rows.push(
+        h("p", { class: "ctrl-help" }, "Ride the subway to:"),
+        h("div", { class: "ctrl-row picker" }, [...legal.rides.entries()].map(([to, action]) => btn(STATIONS[to] || to, action, { cls: "btn-space", data: { ride: to } }))),
+      );
+    }
+    if (mode && mode.card !== undefined) {
+      const card = (view.hand || []).find((c) => c.id === mode.card);
+      rows.push(
+        h("p", { class: "ctrl-help" }, `“${card?.name || "Card"}”: on which detective?`),
+        h(
+          "div",
+          { class: "ctrl-row picker" },
+          legal.cards.get(mode.card).map((action) => {
+            const d = view.detectives[action.target];
+            return btn(action.target === opts.me ? `${ctx.seatWord(action.target)} (you)` : `${ctx.seatWord(action.target)} · ${d.license}`, action, { cls: "btn-space btn-target", data: { target: String(action.target) } });
+          }),
+          btn("Cancel", () => setMode(null), { cls: "btn-ghost" }),
+        ),
+      );
+    }
+    fill(el.ctrl, rows);
+  }
+
+  function setMode(m) {
+    mode = m;
+    renderTargets();
+    renderControls();
+    renderHand();
+    const first = el.ctrl.querySelector(".picker button");
+    first?.focus({ preventScroll: true });
+  }
+
+  function playCard(card) {
+    const actions = legal.cards.get(card.id);
+    if (!actions) return;
+    if (actions.length === 1 && actions[0].target === undefined) ctx.act(actions[0]);
+    else setMode({ card: card.id });
+  }
+
+  // ---- panels ----
+  function renderHand() {
+    const hand = view.hand;
+    const hands = view.hands; // replays: every hand
+    if (!hand && !hands) {
+      el.hand.hidden = true;
+      fill(el.hand);
+      return;
+    }
+    el.hand.hidden = false;
+    if (hands) {
+      fill(
+        el.hand,
+        h("h2", { class: "panel-title", id: "hand-title" }, "Sleuth Cards (all hands)"),
+        Object.entries(hands).map(([seat, cards]) =>
+          h("div", { class: "hand-row" }, h("span", { class: "seat-dot", style: { background: seatColour(+seat) } }), h("span", { class: "hand-who" }, ctx.seatWord(+seat)), h("ul", { class: "cards cards-small" }, cards.map((c) => h("li", { class: "card card-small", dataset: { card: String(c.id) }, title: c.text }, c.name)))),
+        ),
+      );
+      return;
+    }
+    const tips = view.tips || [];
+    fill(
+      el.hand,
+      h("h2", { class: "panel-title", id: "hand-title" }, icon("lock", 14), " Your Sleuth Cards ", h("span", { class: "private-note" }, "only you see these")),
+      h(
+        "ul",
+        { class: "cards hand", id: "hand" },
+        hand.map((card, i) => {
+          const playable = legal.cards.has(card.id);
+          const picking = mode && mode.card === card.id;
+          return h(
+            "li",
+            { class: `card effect-${card.effect}${playable ? " playable" : ""}${picking ? " picking" : ""}`, dataset: { card: String(card.id) } },
+            h("div", { class: "card-name" }, card.name),
+            h("div", { class: "card-text" }, card.text),
+            playable
+              ? h("button", { type: "button", class: "btn btn-small btn-play", dataset: { play: String(card.id) }, onclick: () => playCard(card), title: `Play “${card.name}” (${i + 1})` }, "Play", h("kbd", { class: "key-hint" }, String(i + 1)))
+              : null,
+          );
+        }),
+      ),
+      tips.length
+        ? h(
+            "div",
+            { class: "tips", id: "tips" },
+            h("h3", {}, "The Tipster told you"),
+            h("ul", {}, tips.map((t) => h("li", { class: "tip", dataset: { space: String(t.space) } }, `The thief was at ${spaceLabel(t.space)}`, h("span", { class: "tip-when" }, ` (after clue ${t.after_clue + 1})`)))),
+          )
+        : null,
+    );
+  }
+
+  function renderNotebook() {
+    const clues = view.clues || [];
+    const tips = view.tips || [];
+    const items = [];
+    clues.forEach((c, i) => {
+      const who = c.type === "new_thief" ? "New thief" : c.type === "escape" ? "Escape" : c.by !== null && c.by !== undefined ? ctx.seatWord(c.by) : "";
+      items.push(
+        h(
+          "li",
+          { class: `clue clue-${c.type}${c.bleep ? " bleep" : ""}` },
+          h("span", { class: "clue-n" }, String(i + 1)),
+          h("span", { class: "clue-led" }, (c.display || "---").trim()),
+          h("span", { class: "clue-words" }, clueWords(c)),
+          h("span", { class: "clue-who" }, who),
+        ),
+      );
+      for (const t of tips.filter((t) => t.after_clue === i)) {
+        items.push(h("li", { class: "clue clue-tip" }, h("span", { class: "clue-n" }, ""), h("span", { class: "clue-led" }, String(t.space)), h("span", { class: "clue-words" }, `Tipster: the thief is at ${spaceLabel(t.space)}`), h("span", { class: "clue-who" }, icon("lock", 12))));
+      }
+    });
+    const t = view.thief || {};
+    fill(
+      el.notebook,
+      h("h2", { class: "panel-title", id: "notebook-title" }, "Notebook", h("span", { class: "panel-sub" }, t.number ? ` · thief ${t.number}, ${t.poster}` : "")),
+      h("ol", { class: "clues", id: "clues" }, items.reverse()),
+    );
+  }
+
+  function renderDetectives() {
+    const dets = view.detectives || [];
+    fill(
+      el.dets,
+      h("h2", { class: "panel-title", id: "dets-title" }, "Detectives", h("span", { class: "panel-sub" }, view.winners?.length ? "" : ` · first to ${money(winAmount())} wins`)),
+      h(
+        "ul",
+        { class: "dets" },
+        dets.map((d) => {
+          const turn = view.to_move === d.seat && !view.over;
+          const seatInfo = opts.seats?.[d.seat] || {};
+          const who = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : ctx.playerName?.(d.seat) || "";
+          return h(
+            "li",
+            { class: `det${turn ? " turn" : ""}${opts.me === d.seat ? " me" : ""}${view.winners?.includes(d.seat) ? " winner" : ""}`, dataset: { seat: String(d.seat) } },
+            h("span", { class: "seat-dot", style: { background: seatColour(d.seat) } }, String(d.seat + 1)),
+            h(
+              "span",
+              { class: "det-main" },
+              h("span", { class: "det-name" }, d.license, opts.me === d.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "det-sub" }, [ctx.seatWord(d.seat), who].filter(Boolean).join(" · "), d.turns_to_lose ? " · loses next turn" : "", !d.licensed ? " · License lost" : ""),
+            ),
+            h("span", { class: "det-money", title: "Money" }, money(d.money)),
+            h("span", { class: "det-extra" }, `${d.cards} cards`, d.posters?.length ? h("span", { class: "det-posters", title: d.posters.join(", ") }, ` · ${d.posters.length} caught`) : ""),
+          );
+        }),
+      ),
+    );
+  }
+
+  function winAmount() {
+    return view.win_amount || ctx.winAmount?.() || 2500;
+  }
+
+  // ---- input ----
+  function boardClick(e) {
+    const node = e.target.closest?.("[data-node]");
+    if (!node || !svg.contains(node)) return;
+    const id = node.dataset.node;
+    if (mode === "arrest" && legal.arrests.has(id)) return ctx.act(legal.arrests.get(id));
+    if (mode === "ride" && legal.rides.has(id)) return ctx.act(legal.rides.get(id));
+    if (mode === null && legal.moves.has(id)) return ctx.act(legal.moves.get(id));
+    if (mode === null && legal.rides.has(id)) return ctx.act(legal.rides.get(id));
+  }
+
+  function key(e) {
+    const k = e.key;
+    if (k === "z") {
+      toggleZoom();
+      return true;
+    }
+    if (k === "Escape" && mode !== null) {
+      setMode(null);
+      return true;
+    }
+    if (!opts.canAct) return false;
+    const here = view.detectives?.[opts.me]?.node;
+    const go = (a) => (a ? (ctx.act(a), true) : false);
+    switch (k) {
+      case "c": return go(legal.clue);
+      case "r": return go(legal.roll);
+      case "e": return go(legal.end);
+      case "f": return go(legal.fine);
+      case "s": return mode === null ? go(legal.moves.get(here)) : false;
+      case "a":
+        if (!legal.arrests.size) return false;
+        setMode(mode === "arrest" ? null : "arrest");
+        return true;
+      case "u":
+        if (!legal.rides.size) return false;
+        setMode(mode === "ride" ? null : "ride");
+        return true;
+      default:
+        if (/^[1-9]$/.test(k)) {
+          const card = (view.hand || [])[Number(k) - 1];
+          if (card && legal.cards.has(card.id)) {
+            playCard(card);
+            return true;
+          }
+        }
+    }
+    return false;
+  }
+
+  // ---- live events: sounds, the LED, the dice ----
+  function play(events, { me } = {}) {
+    const sound = ctx.soundOn();
+    for (const ev of events) {
+      const d = ev.data || {};
+      if (ev.kind === "clue" || ev.kind === "new_thief") {
+        const sounds = sound ? [d.bleep ? "bleep" : d.sound] : [];
+        if (ev.kind === "new_thief") {
+          enqueue(d.display, `Thief ${d.number}, ${d.poster?.name}: ${clueWords(d)}`, false, sounds);
+        } else {
+          enqueue(d.display, clueWords(d), Boolean(d.bleep), sounds);
+        }
+      } else if (ev.kind === "arrest") {
+        const tail = { successful: "hee-haw", false: "raspberry", unsuccessful: "na-na" }[d.outcome];
+        const words = {
+          successful: "sirens, warning shots, then a hee-haw siren: the cops cart him away",
+          false: "sirens, then a raspberry: false arrest!",
+          unsuccessful: "sirens, warning shots, then NA-na-na-na-NA-na: he escapes",
+        }[d.outcome];
+        const seq = d.outcome === "false" ? ["sirens", tail] : ["sirens", "shots", tail];
+        enqueue(String(d.space), words, false, sound ? seq : []);
+      } else if (ev.kind === "tip" && ev.to === me) {
+        enqueue(String(d.space), `TIP (only you): the thief is at ${spaceLabel(d.space)}`, false, sound ? ["tip"] : []);
+      } else if (ev.kind === "roll") {
+        rollDice(d.dice);
+      } else if (ev.kind === "game_over") {
+        if (sound) setTimeout(() => playSound("fanfare"), 200);
+      }
+    }
+  }
+
+  function rollDice(dice) {
+    el.diceBox.classList.add("rolling");
+    let n = 0;
+    const timer = setInterval(() => {
+      setDie(el.dice[0], 1 + Math.floor(Math.random() * 6));
+      setDie(el.dice[1], 1 + Math.floor(Math.random() * 6));
+      if (++n >= 6) {
+        clearInterval(timer);
+        el.diceBox.classList.remove("rolling");
+        setDie(el.dice[0], view ? view.dice?.[0] : dice[0]);
+        setDie(el.dice[1], view ? view.dice?.[1] : dice[1]);
+      }
+    }, 70);
+  }
+
+  function reset() {
+    mode = null;
+  }
+
+  return {
+    mount,
+    render,
+    play,
+    key,
+    keys: () => KEYS,
+    reset,
+    turnWords,
+    seatTitle: (v, seat) => {
+      const d = v?.detectives?.[seat];
+      return d ? `${ctx.seatWord(seat)} (${d.license})` : ctx.seatWord(seat);
+    },
+  };
+}
+
+// --- replays: the events folded into a view, everything revealed ----------------------------------
+/**
+ * The view after `events` (the replay's full list, all revealed). `routes` are every thief's
+ * true route (from the record's game_over event); the result also says where the thief was.
+ */
+export function fold(events, { routes = null, options = {} } = {}) {
+  const v = {
+    game: "stop-thief",
+    seat: null,
+    players: 0,
+    turn: null,
+    to_move: null,
+    phase: "clue",
+    dice: null,
+    allowance: null,
+    detectives: [],
+    thief: {},
+    scanner: { display: "---", memory: [] },
+    clues: [],
+    over: false,
+    winners: [],
+    hands: {},
+    tips: [],
+    reveal: routes ? { routes } : null,
+    thiefAt: null,
+    win_amount: options.win_amount,
+  };
+  let face = 0;
+  let crimes = 0;
+  let extra = 0;
+  let step = -1;
+  for (const ev of events) {
+    const d = ev.data || {};
+    switch (ev.kind) {
+      case "setup":
+        v.players = d.players;
+        v.detectives = d.licenses.map((license, seat) => ({ seat, license, node: "acme", money: d.money, licensed: true, cards: 0, posters: [], turns_to_lose: 0 }));
+        break;
+      case "hand":
+        v.hands[ev.to] = [...d.cards];
+        break;
+      case "new_thief":
+        face = d.poster.reward;
+        crimes = 1;
+        step = 0;
+        v.thief = { number: d.number, of: 10, poster: d.poster.name, reward: face };
+        v.clues = [{ by: d.by, type: "new_thief", bleep: false, kind: d.kind, area: d.area, display: d.display, sound: d.sound }];
+        v.scanner.display = d.display;
+        v.scanner.memory = [...v.scanner.memory, d.display].slice(-10);
+        v.thiefAt = { thief: d.number, step };
+        break;
+      case "turn":
+        v.turn = d.seat;
+        v.to_move = d.seat;
+        v.phase = d.phase;
+        v.dice = null;
+        v.allowance = null;
+        extra = 0;
+        break;
+      case "clue":
+        v.clues.push({ ...d });
+        v.scanner.display = d.display;
+        if (!d.bleep) {
+          step += 1;
+          v.scanner.memory = [...v.scanner.memory, d.display].slice(-10);
+          if (d.kind === "crime") {
+            crimes += 1;
+            v.thief.reward = face + 100 * (crimes - 1);
+          }
+          v.thiefAt = { thief: v.thief.number, step };
+        }
+        if (d.type === "clue" && v.phase === "clue") v.phase = "roll";
+        break;
+      case "roll":
+        v.dice = d.dice;
+        v.allowance = d.total + extra;
+        v.phase = "move";
+        break;
+      case "move":
+        det(v, d.seat).node = d.to;
+        v.phase = "after";
+        break;
+      case "ride":
+        det(v, d.seat).node = d.to;
+        break;
+      case "turn_lost":
+        det(v, d.seat).turns_to_lose = Math.max(0, det(v, d.seat).turns_to_lose - 1);
+        break;
+      case "card_played": {
+        const hand = v.hands[d.seat] || [];
+        const i = hand.findIndex((c) => c.id === d.card.id);
+        if (i >= 0) hand.splice(i, 1);
+        const m = /(\d+) Extra Spaces/i.exec(d.card.name || "");
+        if (d.card.effect === "extra_spaces" && m) {
+          extra += Number(m[1]);
+          if (v.allowance !== null) v.allowance += Number(m[1]);
+        }
+        break;
+      }
+      case "card_drawn":
+        (v.hands[ev.to] ||= []).push(d.card);
+        break;
+      case "will_lose_turn":
+        det(v, d.seat).turns_to_lose += 1;
+        break;
+      case "tip_called":
+        det(v, d.seat).money -= d.paid || 0;
+        break;
+      case "tip":
+        v.tips.push({ seat: d.seat, space: d.space, after_clue: d.after_clue });
+        break;
+      case "paid":
+        det(v, d.from).money -= d.amount;
+        det(v, d.to).money += d.amount;
+        break;
+      case "back_to_acme":
+        det(v, d.seat).node = "acme";
+        break;
+      case "license_lost":
+        det(v, d.seat).licensed = false;
+        break;
+      case "license_back":
+        det(v, d.seat).licensed = true;
+        det(v, d.seat).money -= d.paid || 0;
+        break;
+      case "reward":
+        det(v, d.seat).money += d.amount;
+        det(v, d.seat).posters.push(v.thief.poster);
+        break;
+      case "game_over":
+        v.over = true;
+        v.phase = "over";
+        v.to_move = null;
+        v.winners = d.winners || [];
+        if (d.routes) v.reveal = { routes: d.routes };
+        break;
+      default:
+        break;
+    }
+  }
+  for (const d of v.detectives) d.cards = (v.hands[d.seat] || []).length;
+  return v;
+}
+
+function det(v, seat) {
+  return v.detectives[seat] || { money: 0, posters: [], turns_to_lose: 0 };
+}
