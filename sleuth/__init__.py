@@ -1,14 +1,19 @@
 """sleuth: classic detective board games to play and study.
 
 >>> import sleuth
->>> "stop-thief" in sleuth.games()
+>>> "stop-thief" in sleuth.game_names()
 True
 >>> state = sleuth.new_game("stop-thief", players=3, seed=7)
->>> state.to_move
-0
+>>> state.to_move in range(3)
+True
+>>> again = sleuth.replay(state.record())
+>>> again.view(0) == state.view(0)
+True
+
+Importing sleuth loads no game: each is found by its manifest, and its rules
+and data load the first time a game of it is started.
 """
 
-from sleuth import games as _games  # noqa: F401  (registers every game)
 from sleuth.core import (
     Action,
     CorruptRecord,
@@ -16,7 +21,7 @@ from sleuth.core import (
     GameState,
     IllegalAction,
     Record,
-    games,
+    game_names,
     new_game,
     replay,
     spec,
@@ -29,7 +34,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "Record",
-    "games",
+    "game_names",
     "new_game",
     "replay",
     "spec",

@@ -8,13 +8,12 @@ reads hidden state (the thief, other hands, the generator).
 
 Bots are found by game and level (`make_bot("stop-thief", "detective", seed=3)`).
 Levels that work for every game register under `ANY_GAME`; a game's own bots
-live in `sleuth/games/<game>/bots.py`, imported the first time that game's
-bots are asked for, so the core and this package never name a game.
+live in the module its manifest names as `bots`, imported the first time that
+game's bots are asked for, so the core and this package never name a game.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -46,16 +45,13 @@ def register_bot(game: str, level: str, factory: BotFactory) -> None:
 
 
 def _load_game_bots(game: str) -> None:
-    """Import `sleuth.games.<game>.bots` once, if the game has one (it registers itself)."""
+    """Import the game's `bots` part once, if it has one (the module registers its bots)."""
     if game in _LOADED:
         return
     _LOADED.add(game)
-    module = f"sleuth.games.{game.replace('-', '_')}.bots"
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as err:
-        if err.name != module:
-            raise
+    manifest = spec(game)
+    if manifest.has("bots"):
+        manifest.load("bots")
 
 
 def bot_levels(game: str) -> list[str]:

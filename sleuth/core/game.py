@@ -11,9 +11,14 @@ actions replays the game exactly.
 from __future__ import annotations
 
 import dataclasses
+import importlib
+import importlib.util
+import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from sleuth.core.actions import Action, Event, JSONValue
@@ -36,6 +41,8 @@ class GameState(ABC):
         self.log: list[Event] = []
         self._legal_cache: list[Action] | None = None
         self._legal_set: frozenset[Action] = frozenset()
+        self.resampled = False  # set on the states `resample` draws: they cannot be replayed
+        self._broken = False
 
     # --- the questions every state answers -------------------------------------------
     @property
@@ -75,15 +82,36 @@ class GameState(ABC):
         """
         if not isinstance(action, Action):
             action = Action.from_json(action)
+        if self._broken:
+            raise IllegalAction("this resampled state failed an action and cannot go on")
         if self.over:
             raise IllegalAction("the game is over")
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self._legal_cache = None
-        events = self._apply(action)
+        try:
+            events = self._apply(action)
+        except Exception:
+            # A legal action the rules could not carry out is a bug in the game, never the
+            # player's fault. Put the state back as it was, so nothing is ever half-changed.
+            self._restore()
+            raise
         self.history.append(action)
         self.log.extend(events)
         return events
+
+    def _restore(self) -> None:
+        """Become again the state before the failed action: replayed from options, seed, history.
+
+        A resampled state cannot be replayed (its hidden parts were redrawn), so it is
+        marked broken instead and refuses to go on.
+        """
+        if self.resampled:
+            self._broken = True
+            return
+        again = replay(self.record())
+        self.__dict__.clear()
+        self.__dict__.update(again.__dict__)
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, JSONValue]:
@@ -101,6 +129,11 @@ class GameState(ABC):
             options=dataclasses.asdict(self.options),
             actions=[a.to_json() for a in self.history],
         )
+
+    def forget_legal_actions(self) -> None:
+        """Drop the cached legal actions: for code that changed the state other than by `apply`
+        (a resample, a test setting up a position)."""
+        self._legal_cache = None
 
     def resample(self, seat: int, rng: Rng) -> GameState:
         """A full state that `seat` cannot tell apart from this one, hidden parts redrawn.
@@ -130,19 +163,61 @@ class Narrating(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What the registry knows of one game."""
+    """A game's manifest: what it is, and where each of its parts lives, named lazily.
+
+    A game is one package (`package`); each part is named "module:attribute"
+    relative to it, and imported only when something asks for it, so listing
+    the games loads no game's data. Parts every shell knows by name:
+
+    * `rules` (required): the `GameState` subclass, called as `(players, seed, options)`;
+    * `options` (required): the frozen dataclass of the game's options;
+    * `words`: a `Narrating` class (events in words); `picture`: a function returning
+      the board as SVG; `bots`: a module that registers the game's bots when imported;
+    * `tui`: its terminal app (a `GameShell`); `rl`: its observation `Encoder`;
+    * `web`: a folder (no ":") holding its page module `index.js` and its styles;
+    * `routes`: a FastAPI router of its own pages (a companion device);
+    * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),
+      and whose optional `TOP_LEVEL` maps short names to commands (`sleuth scanner`).
+    """
 
     name: str
     title: str
     min_players: int
     max_players: int
-    options_type: type[Any]
-    factory: Callable[[int, int, Any], GameState]
+    package: str
+    rules: str
+    options: str
     seat_names: str = "player"
-    picture: Callable[[], object] | None = None
-    """The board as an SVG document (`str()` of what it returns), for web pages; optional."""
-    narrator: Callable[[], Narrating] | None = None
-    """A fresh object that puts this game's events into words, in order; optional."""
+    parts: Mapping[str, str] = field(default_factory=dict)
+
+    def has(self, part: str) -> bool:
+        return part in self.parts
+
+    def load(self, part: str) -> Any:
+        """The named part, imported now: `rules`, `options`, or any in `parts`."""
+        target = {"rules": self.rules, "options": self.options}.get(part) or self.parts.get(part)
+        if target is None:
+            raise KeyError(f"{self.name} has no {part!r} part")
+        module_name, _, attribute = target.partition(":")
+        module = importlib.import_module(f"{self.package}.{module_name}")
+        return getattr(module, attribute) if attribute else module
+
+    def folder(self, part: str) -> Path:
+        """A part that is a folder of files (`web`), as a path on disk."""
+        target = self.parts[part]
+        spec = importlib.util.find_spec(self.package)
+        if spec is None or not spec.submodule_search_locations:
+            raise KeyError(f"{self.package} is not a package")
+        return Path(next(iter(spec.submodule_search_locations))) / target
+
+    @property
+    def options_type(self) -> type[Any]:
+        options_type: type[Any] = self.load("options")
+        return options_type
+
+    def factory(self, players: int, seed: int, options: Any) -> GameState:
+        state: GameState = self.load("rules")(players, seed, options)
+        return state
 
     def describe(self) -> dict[str, JSONValue]:
         return {
@@ -155,19 +230,49 @@ class GameSpec:
         }
 
 
+ENTRY_POINTS = "sleuth.games"
+"""The entry-point group a package names its games' manifests in (a `GameSpec` each)."""
+
 _REGISTRY: dict[str, GameSpec] = {}
+_DISCOVERED = False
 
 
 def register(spec: GameSpec) -> None:
+    """Offer a game (entry points do this for installed packages; tests may call it)."""
     _REGISTRY[spec.name] = spec
 
 
-def games() -> list[str]:
+def _discover() -> None:
+    """Find every installed game once: the `sleuth.games` entry points.
+
+    Run from a source tree that was never installed, there are no entry points:
+    then the games inside this package are found by their `manifest` modules.
+    """
+    global _DISCOVERED
+    if _DISCOVERED:
+        return
+    _DISCOVERED = True
+    found = [ep.load() for ep in entry_points(group=ENTRY_POINTS)]
+    if not found:
+        import sleuth.games as bundled
+
+        for info in pkgutil.iter_modules(bundled.__path__):
+            module = importlib.import_module(f"sleuth.games.{info.name}.manifest")
+            found.append(module.SPEC)
+    for game in found:
+        if not isinstance(game, GameSpec):
+            raise TypeError(f"the entry point for {game!r} is not a GameSpec")
+        _REGISTRY.setdefault(game.name, game)
+
+
+def game_names() -> list[str]:
     """The names of the games this installation offers."""
+    _discover()
     return list(_REGISTRY)
 
 
 def spec(name: str) -> GameSpec:
+    _discover()
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -246,7 +351,7 @@ __all__: Sequence[str] = [
     "GameState",
     "Narrating",
     "Record",
-    "games",
+    "game_names",
     "new_game",
     "play_out",
     "register",

@@ -1,6 +1,5 @@
-"""The games. Importing this package registers each with the core."""
+"""The games that come with sleuth, one package each (see each one's `manifest.py`).
 
-import sleuth.games.columbo  # noqa: F401
-import sleuth.games.kojak  # noqa: F401
-import sleuth.games.manhunt  # noqa: F401
-from sleuth.games import stop_thief  # noqa: F401
+Nothing is imported here: the games are found through the `sleuth.games` entry
+points (`sleuth.core.game_names()`), so another installed package can add one.
+"""

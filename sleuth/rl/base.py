@@ -1,9 +1,9 @@
 """What an RL environment needs from a game: its universe of actions and an observation encoder.
 
-Each game that can be trained on has a module `sleuth.rl.<game>` (the game's name
-with dashes as underscores) that defines a subclass of `Encoder` and registers it
-with `register_encoder`. `encoder_for(name)` imports that module the first time the
-game is asked for, so this package, like the core, never names a game.
+Each game that can be trained on names an `Encoder` subclass as the `rl` part of
+its manifest (by convention `sleuth/games/<game>/rl.py`). `encoder_for(name)`
+imports it the first time the game is asked for, so this package, like the core,
+never names a game. (`register_encoder` still offers one by hand, for tests.)
 
 An encoder is built once per environment from the public set-up (player count and
 options) and answers:
@@ -21,7 +21,6 @@ hidden state, by construction.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -29,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from sleuth.core import Action, Event, GameState, games, spec
+from sleuth.core import Action, Event, GameState, game_names, spec
 from sleuth.core.actions import JSONValue
 
 Vector = npt.NDArray[np.float32]
@@ -164,19 +163,17 @@ def register_encoder(cls: type[Encoder]) -> type[Encoder]:
 
 
 def _load(game: str) -> None:
-    """Import `sleuth.rl.<game>` (it registers its encoder), if there is one."""
+    """Import the game's `rl` part (its encoder class), if it has one."""
     if game in _ENCODERS:
         return
-    module = f"sleuth.rl.{game.replace('-', '_')}"
-    try:
-        importlib.import_module(module)
-    except ModuleNotFoundError as err:
-        if err.name != module:
-            raise
+    manifest = spec(game)
+    if manifest.has("rl"):
+        encoder: type[Encoder] = manifest.load("rl")
+        _ENCODERS[game] = encoder
 
 
 def encoder_for(game: str) -> type[Encoder]:
-    """The encoder class for `game`, importing `sleuth.rl.<game>` on first use."""
+    """The encoder class for `game`, imported on first use."""
     spec(game)  # an unknown game raises IllegalAction
     _load(game)
     try:
@@ -189,6 +186,4 @@ def encoder_for(game: str) -> type[Encoder]:
 
 def supported_games() -> list[str]:
     """The registered games that have an RL encoder."""
-    for game in games():
-        _load(game)
-    return [game for game in games() if game in _ENCODERS]
+    return [game for game in game_names() if game in _ENCODERS or spec(game).has("rl")]

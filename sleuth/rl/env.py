@@ -95,7 +95,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
             raise ValueError("every seat is a bot: leave at least one seat to the agents")
         if max_actions is not None and max_actions <= 0:
             raise ValueError(f"max_actions must be positive, not {max_actions}")
-        draws = self.encoder.draws() or spec(game).picture is not None
+        draws = self.encoder.draws() or spec(game).has("picture")
         modes = ["ansi", "svg"] if draws else ["ansi"]
         if render_mode is not None and render_mode not in modes:
             raise ValueError(f"render_mode for {game} must be one of {modes}, not {render_mode!r}")
@@ -291,8 +291,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
             drawn = self.encoder.svg(view)
             if drawn is not None:
                 return drawn
-            picture = spec(self.game).picture
-            return None if picture is None else str(picture())
+            manifest = spec(self.game)
+            return str(manifest.load("picture")()) if manifest.has("picture") else None
         return view_text(spec(self.game).title, view)
 
     def close(self) -> None:

@@ -10,7 +10,8 @@ from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from sleuth.server import api, scanner, ws
+from sleuth.core import game_names, spec
+from sleuth.server import api, ws
 from sleuth.server.errors import BodyLimit, install_error_handlers
 from sleuth.server.lobby import Lobby
 
@@ -55,7 +56,17 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(ws.router)
-    app.include_router(scanner.router)  # the Crime Scanner page and its API
+    for name in game_names():  # each game's own pages (a companion device) and files
+        manifest = spec(name)
+        if manifest.has("routes"):
+            app.include_router(manifest.load("routes"))
+        if manifest.has("web"):
+            # Before the shared /static mount, which would otherwise answer first.
+            app.mount(
+                f"/static/games/{name}",
+                StaticFiles(directory=manifest.folder("web"), check_dir=False),
+                name=f"game-{name}",
+            )
 
     @app.get("/", include_in_schema=False)
     def index() -> Response:

@@ -1,19 +1,14 @@
 """What a game shows in the browser beyond its views: words for its events, a board picture.
 
-Both come from hooks on the game's `GameSpec` (`narrator`, `picture`). A game
-that sets neither still gets something by convention, so the server never names
-a game: the words from `sleuth.games.<game>.words.Narrator`, else the shared
-`sleuth.tui.words.Narrator` (Stop Thief's words; it says `kind: data` for
-events it does not know); the picture from `sleuth.games.<game>.svg.board_svg()`.
+Both come from parts named in the game's manifest (`words`, `picture`). A game
+without words still gets its events said plainly (`kind: data`), so the server
+never names a game.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-from collections.abc import Callable
 from functools import cache
-from types import ModuleType
 
 from sleuth.core import Event, spec
 from sleuth.core.game import Narrating
@@ -31,16 +26,11 @@ class KindNarrator:
 
 def narrator(game: str) -> Narrating:
     """A fresh narrator for one table of `game`."""
-    hook = spec(game).narrator
-    if hook is not None:
-        return hook()
-    own = _module(f"sleuth.games.{game.replace('-', '_')}.words")
-    if own is not None and callable(getattr(own, "Narrator", None)):
-        made: Narrating = own.Narrator()
+    manifest = spec(game)
+    if manifest.has("words"):
+        made: Narrating = manifest.load("words")()
         return made
-    from sleuth.tui.words import Narrator
-
-    return Narrator()
+    return KindNarrator()
 
 
 _TRIPPED: set[tuple[str, str]] = set()
@@ -58,21 +48,8 @@ def say(narrating: Narrating, event: Event) -> str:
         return KindNarrator().say(event)
 
 
-def _module(name: str) -> ModuleType | None:
-    """Import `name` if it exists (an error inside it still raises)."""
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as err:
-        if err.name is not None and name.startswith(err.name):
-            return None
-        raise
-
-
 @cache
 def picture(game: str) -> str | None:
     """The game's board as SVG text, or None if it has no picture."""
-    hook: Callable[[], object] | None = spec(game).picture
-    if hook is None:
-        module = _module(f"sleuth.games.{game.replace('-', '_')}.svg")
-        hook = getattr(module, "board_svg", None) if module is not None else None
-    return None if hook is None else str(hook())
+    manifest = spec(game)
+    return str(manifest.load("picture")()) if manifest.has("picture") else None

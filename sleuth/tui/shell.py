@@ -356,13 +356,9 @@ class GameShell(App[None]):
 
     # --- what each game supplies ------------------------------------------------------------
     def make_narrator(self) -> Narrating:
-        """The words for events: the game's registered narrator."""
-        hook = sleuth.spec(self.GAME).narrator
-        if hook is None:
-            from sleuth.tui.words import Narrator
-
-            return Narrator()
-        return hook()
+        """The words for events: the `words` part of the game's manifest."""
+        made: Narrating = sleuth.spec(self.GAME).load("words")()
+        return made
 
     def who(self, seat: int | None) -> str:
         """A seat in words."""

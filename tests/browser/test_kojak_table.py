@@ -308,7 +308,7 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     expect(page.locator(".kj-board .kj-piece")).not_to_have_count(0)
     folded = page.evaluate(
         """async (id) => {
-            const game = await import('/static/games/kojak.js');
+            const game = await import('/static/games/kojak/index.js');
             const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
             return game.fold(replay.events);
         }""",

@@ -244,7 +244,7 @@ def test_one_person_against_the_bot_from_the_lobby_to_the_replay(
     expect(page.locator("#handbook")).to_contain_text("Handbooks (all revealed)")
     folded = page.evaluate(
         """async (id) => {
-            const game = await import('/static/games/manhunt.js');
+            const game = await import('/static/games/manhunt/index.js');
             const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
             return game.fold(replay.events);
         }""",
@@ -329,7 +329,7 @@ MOUNT = """async (view) => {
     css.rel = 'stylesheet';
     css.href = '/static/css/sleuth.css';
     document.head.append(css);
-    const game = await import('/static/games/manhunt.js');
+    const game = await import('/static/games/manhunt/index.js');
     window.sent = [];
     const ctx = {
         act: async (a) => { window.sent.push(a); return true; },

@@ -23,7 +23,7 @@ MOUNT = """async (view) => {
     css.rel = 'stylesheet';
     css.href = '/static/css/sleuth.css';
     document.head.append(css);
-    const game = await import('/static/games/stop-thief.js');
+    const game = await import('/static/games/stop-thief/index.js');
     window.sent = [];
     const ctx = {
         act: async (a) => { window.sent.push(a); return true; },

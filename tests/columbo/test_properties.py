@@ -260,3 +260,12 @@ def test_events_are_plain_json() -> None:
         state.apply(rng.choice(state.legal_actions()))
     for event in state.log:
         assert Event.from_json(json.loads(json.dumps(event.to_json()))) == event
+
+
+def test_resample_while_a_player_must_give_keeps_him_an_answer() -> None:
+    """Found by Hypothesis: a resample could leave the asked player nothing he could give."""
+    state = _play(players=4, seed=824, chooser=229, opts={}, record=False).state
+    assert state.turn.phase == "give"
+    for seat in range(state.players):
+        for noise in range(20):
+            assert state.resample(seat, Rng(noise)).legal_actions()

@@ -11,13 +11,13 @@ import sleuth
 from sleuth.core import Action, CorruptRecord, Event, IllegalAction, Record
 
 
-@pytest.fixture(params=sleuth.games())
+@pytest.fixture(params=sleuth.game_names())
 def game(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
 def test_games_lists_stop_thief() -> None:
-    assert "stop-thief" in sleuth.games()
+    assert "stop-thief" in sleuth.game_names()
 
 
 def test_new_game_rejects_bad_arguments(game: str) -> None:

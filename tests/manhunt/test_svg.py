@@ -98,9 +98,10 @@ def test_targets_ring_spaces() -> None:
 
 def test_the_game_registers_its_picture_and_narrator() -> None:
     spec = sleuth.spec("manhunt")
-    assert spec.picture is not None and spec.narrator is not None
-    assert str(spec.picture()) == board_svg().text
+    assert spec.has("picture") and spec.has("words")
+    assert str(spec.load("picture")()) == board_svg().text
     assert picture("manhunt") == board_svg().text
     state = sleuth.new_game("manhunt", players=2, seed=3)
-    words = [spec.narrator().say(e) for e in state.log]
+    narrator = spec.load("words")()
+    words = [narrator.say(e) for e in state.log]
     assert words[0].startswith("Manhunt for 2 players")

@@ -11,12 +11,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from sleuth.commands.scanner import page_query
 from sleuth.games.stop_thief.board import load_board
+from sleuth.games.stop_thief.companion.api import presses_table, sessions_table
+from sleuth.games.stop_thief.companion.cli import page_query
 from sleuth.games.stop_thief.device import CrimeScannerDevice
 from sleuth.games.stop_thief.scanner import Odds
 from sleuth.server.app import create_app
-from sleuth.server.scanner import presses_table, sessions_table
 
 BOARD = load_board()
 OUTSIDE = re.compile(r"(https?:)?//(?!www\.w3\.org/2000/svg)[a-z0-9.-]+\.[a-z]{2,}/", re.I)
@@ -62,9 +62,24 @@ def test_new_session_is_off_with_its_seed_and_odds(client: TestClient) -> None:
     assert body["state"]["display"] == "   " and body["state"]["mode"] == "off"
     assert body["last"] is None
     drawn = new(client)
-    assert isinstance(drawn["seed"], int) and drawn["id"] != body["id"]
+    assert drawn["seed"] is None and drawn["id"] != body["id"]  # a drawn seed is a secret
     again = client.get(f"/api/scanner/sessions/{body['id']}").json()
     assert again["seed"] == 7 and again["odds"]["still"] == 0.5
+
+
+def test_a_drawn_seed_is_128_bits_and_told_only_with_the_reveal(client: TestClient) -> None:
+    seeds = []
+    for _ in range(8):
+        sid = new(client)["id"]
+        assert client.get(f"/api/scanner/sessions/{sid}").json()["seed"] is None
+        seeds.append(client.get(f"/api/scanner/sessions/{sid}/reveal").json()["seed"])
+    assert len(set(seeds)) == 8 and max(seeds) >= 2**100  # 8 draws below 2^100: odds 2^-224
+
+
+def test_session_input_is_checked_strictly(client: TestClient) -> None:
+    for body in ({"seed": "12"}, {"still": "0.5"}, {"seed": -1}, {"seed": 2**128}, {"x": 1}):
+        answer = client.post("/api/scanner/sessions", json=body)
+        assert answer.status_code == 400 and answer.json()["error"] == "malformed", body
 
 
 def test_the_api_plays_exactly_the_device() -> None:
@@ -131,7 +146,7 @@ def test_bad_settings_and_unknown_sessions(client: TestClient) -> None:
         reply = client.get(f"/api/scanner/sessions/nope{path}")
         assert reply.status_code == 404 and reply.json()["error"] == "not_found"
     assert press(client, "nope", "ON").status_code == 404
-    for settings in ({"still": 1.5}, {"escape": -0.1}, {"seed": -1}, {"seed": 2**63}):
+    for settings in ({"still": 1.5}, {"escape": -0.1}, {"seed": -1}, {"seed": 2**128}):
         reply = client.post("/api/scanner/sessions", json=settings)
         assert reply.status_code == 400 and reply.json()["error"] == "malformed", settings
     engine = client.app.state.scanner_store.engine  # type: ignore[attr-defined]
@@ -190,9 +205,9 @@ def test_reveal_gives_every_thiefs_true_route(client: TestClient) -> None:
 def test_the_page_is_served_offline(client: TestClient) -> None:
     page = client.get("/scanner")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    assert "/static/scanner/scanner.js" in page.text
+    assert "/static/games/stop-thief/scanner/scanner.js" in page.text
     for asset in ("scanner.js", "scanner.css", "led.js", "sounds.js"):
-        reply = client.get(f"/static/scanner/{asset}")
+        reply = client.get(f"/static/games/stop-thief/scanner/{asset}")
         assert reply.status_code == 200, asset
         assert not OUTSIDE.search(reply.text), asset
     assert not OUTSIDE.search(page.text)

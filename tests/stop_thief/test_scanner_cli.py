@@ -9,7 +9,7 @@ from typing import Any
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.commands.scanner import PLAIN_HELP, seven_segment, terminal_app
+from sleuth.games.stop_thief.companion.cli import PLAIN_HELP, seven_segment, terminal_app
 from sleuth.games.stop_thief.device import CrimeScannerDevice
 from sleuth.games.stop_thief.scanner import Odds
 
@@ -131,7 +131,7 @@ def test_seed_is_drawn_and_told_when_omitted() -> None:
 
 def test_plain_scanner_serves_the_page(monkeypatch: Any) -> None:
     """Plain `sleuth scanner` serves the page (issue 3); presses need --json; one mode at a time."""
-    from sleuth.commands import scanner as command
+    from sleuth.games.stop_thief.companion import cli as command
 
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(command, "serve_page", lambda *args: calls.append(args))

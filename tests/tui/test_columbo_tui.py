@@ -15,8 +15,7 @@ from sleuth.bots import make_bot
 from sleuth.core import Action, Event
 from sleuth.games.columbo.board import load_board
 from sleuth.games.columbo.state import Columbo
-from sleuth.tui import app_for, playable
-from sleuth.tui.columbo import (
+from sleuth.games.columbo.tui import (
     ColumboApp,
     CommandError,
     legal_summary,
@@ -26,6 +25,7 @@ from sleuth.tui.columbo import (
     render_lawn,
     room_targets,
 )
+from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
 
 SIZE = (160, 50)

@@ -15,8 +15,7 @@ from sleuth.bots import make_bot
 from sleuth.core import Action
 from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.state import Kojak
-from sleuth.tui import app_for, playable
-from sleuth.tui.kojak import (
+from sleuth.games.kojak.tui import (
     CommandError,
     KojakApp,
     cell_of,
@@ -26,6 +25,7 @@ from sleuth.tui.kojak import (
     render_board,
     ring,
 )
+from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
 
 SIZE = (160, 50)

@@ -15,8 +15,7 @@ from sleuth.bots import make_bot
 from sleuth.core import Action, Event
 from sleuth.games.manhunt.board import load_board
 from sleuth.games.manhunt.state import COLOURS, Manhunt
-from sleuth.tui import app_for, playable
-from sleuth.tui.manhunt import (
+from sleuth.games.manhunt.tui import (
     CommandError,
     ManhuntApp,
     layout,
@@ -26,6 +25,7 @@ from sleuth.tui.manhunt import (
     render_board,
     space_at,
 )
+from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
 
 SIZE = (160, 45)

@@ -13,11 +13,11 @@ from textual.widgets import Input, Static
 import sleuth
 from sleuth.core import Action, Event
 from sleuth.games.stop_thief.board import load_board
-from sleuth.tui.board_text import legend, node_at, render_board
-from sleuth.tui.commands import CommandError, legal_summary, parse_command
-from sleuth.tui.led import led
-from sleuth.tui.stop_thief import CoverScreen, InfoScreen, StopThiefApp
-from sleuth.tui.words import Narrator, clue_words, node_label, space_label
+from sleuth.games.stop_thief.board_text import legend, node_at, render_board
+from sleuth.games.stop_thief.command_line import CommandError, legal_summary, parse_command
+from sleuth.games.stop_thief.companion.led import led
+from sleuth.games.stop_thief.tui import CoverScreen, InfoScreen, StopThiefApp
+from sleuth.games.stop_thief.words import Narrator, clue_words, node_label, space_label
 
 SIZE = (160, 45)
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, Rng, register
+from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
 from sleuth.games.columbo.board import LIVING_ROOM, NUMBERED, ROOMS_USED, Board, load_board
 from sleuth.games.columbo.cards import (
@@ -854,9 +854,12 @@ class Columbo(GameState):
         rng.shuffle(cards)
         for (where, i), card in zip(slots, cards, strict=True):
             where[i] = card
+        if twin.turn.phase == "give" and twin.challenge is not None:
+            _keep_an_answer(twin, slots, rng)
         if twin.turn.seat != seat:
             twin.turn.drawn = None  # another's fresh card: whatever it was is redrawn too
-        twin._legal_cache = None
+        twin.forget_legal_actions()
+        twin.resampled = True
         return twin
 
     def clone(self) -> Columbo:
@@ -865,32 +868,15 @@ class Columbo(GameState):
         return copy.deepcopy(self, memo)
 
 
-def _make(players: int, seed: int, options: Any) -> GameState:
-    return Columbo(players, seed, options)
-
-
-def _picture() -> object:
-    from sleuth.games.columbo.svg import board_svg
-
-    return board_svg()
-
-
-def _narrator() -> Any:
-    from sleuth.games.columbo.words import Narrator
-
-    return Narrator()
-
-
-register(
-    GameSpec(
-        name="columbo",
-        title="Columbo Detective Game",
-        min_players=2,
-        max_players=4,
-        options_type=ColumboOptions,
-        factory=_make,
-        seat_names="detective",
-        picture=_picture,
-        narrator=_narrator,
-    )
-)
+def _keep_an_answer(twin: Columbo, slots: list[tuple[list[Any], int]], rng: Rng) -> None:
+    """Everyone knows an asked player who must give holds a card of the kind asked for: the
+    redrawn hands must agree, so if his has none, one from elsewhere is swapped in."""
+    assert twin.challenge is not None
+    giver = twin.detectives[twin.challenge.target]
+    kind = twin.challenge.kind
+    if twin._answers(giver, kind):
+        return
+    mine = [(w, i) for w, i in slots if w is giver.hand]
+    theirs = [(w, i) for w, i in slots if w is not giver.hand and twin.kind_of[w[i]] == kind]
+    (hand, i), (where, j) = rng.choice(mine), rng.choice(theirs)
+    hand[i], where[j] = where[j], hand[i]

@@ -23,11 +23,11 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, Rng, register
+from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
 from sleuth.games.kojak.board import BUILDINGS, ROOMS, Board, load_board
 from sleuth.games.kojak.cards import ANY, Cards, load_cards
-from sleuth.games.kojak.cases import PRINTED, Case, ClueSheet, get_case, problems
+from sleuth.games.kojak.cases import PRINTED, Case, draw_secrets, get_case
 from sleuth.games.kojak.options import KojakOptions
 from sleuth.games.kojak.turntable import Turntable
 
@@ -86,7 +86,12 @@ class Kojak(GameState):
     # --- set-up (KJ-SETUP) -----------------------------------------------------------------
     def _set_up(self) -> list[Event]:
         number = self.options.game or self.rng.randint(1, PRINTED)
-        self.case: Case = get_case(number)
+        printed = get_case(number)
+        # The sheet is public and so is the book behind its number: unless the table plays
+        # from a real box, the hide-out and the codes are drawn afresh, from the seed (C8).
+        self.case: Case = (
+            printed if self.options.from_book else draw_secrets(printed.sheet, self.rng)
+        )
         self.seats = [
             Player(seat, COLOURS[seat], self.board.start, self.board.lieutenant)
             for seat in range(self.players)
@@ -608,7 +613,10 @@ class Kojak(GameState):
         state.rng = rng.spawn()
         me = state.seats[seat]
         if not (self.over or me.out):
-            state.case = _resample_case(self.case, me.taken, self.suspects([]), rng)
+            known = {b: self.case.codes[b] for b in me.taken}
+            state.case = draw_secrets(
+                self.case.sheet, rng, taken_codes=known, open_=self.suspects([])
+            )
         for table in state.turntables.values():
             table.redraw_unseen(rng)
         if self.options.advanced:
@@ -623,54 +631,9 @@ class Kojak(GameState):
                 p.contacts = sorted(pool[:n])
                 del pool[:n]
             state.contact_pile = pool
-        state._legal_cache = None
+        state.forget_legal_actions()
+        state.resampled = True
         return state
 
-
-def _resample_case(case: Case, taken: list[str], open_: list[str], rng: Rng) -> Case:
-    """Another case with the same sheet that agrees with every clue in `taken`.
-
-    The hide-out is drawn from the buildings neither those clues nor a wrong
-    arrest ruled out; the other buildings' codes are drawn to keep the guarantees.
-    """
-    sheet: ClueSheet = case.sheet
-    codes = {b: case.codes[b] for b in taken}
-    cleared = {sheet.statement(c).clears for c in codes.values()}
-    hideout = rng.choice([b for b in open_ if b not in cleared])
-    others = [b for b in BUILDINGS if b != hideout]
-    needed = [b for b in others if b not in cleared]
-    rng.shuffle(needed)
-    unknown = [b for b in BUILDINGS if b not in codes]
-    rng.shuffle(unknown)
-    for i, building in enumerate(unknown):
-        target = needed[i] if i < len(needed) else rng.choice(others)
-        codes[building] = rng.choice([s.code for s in sheet.statements if s.clears == target])
-    new = Case(sheet, codes, hideout)
-    assert not problems(new), problems(new)
-    return new
-
-
-def _make(players: int, seed: int, options: Any) -> GameState:
-    return Kojak(players, seed, options)
-
-
-def _narrator() -> Any:
-    from sleuth.games.kojak.words import Narrator  # words needs this module: import it late
-
-    return Narrator()
-
-
-register(
-    GameSpec(
-        name="kojak",
-        title="Kojak Detective Game",
-        min_players=2,
-        max_players=4,
-        options_type=KojakOptions,
-        factory=_make,
-        seat_names="player",
-        narrator=_narrator,
-    )
-)
 
 __all__ = ["CARS", "COLOURS", "Kojak", "Player", "Turn"]

@@ -22,9 +22,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
 
-from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, Rng, register
+from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.game import Narrating
 from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.cases import Card, CaseBook, Crime, case_book
 from sleuth.games.manhunt.computer import Computer, Spin, load_computer
@@ -626,36 +625,6 @@ class Manhunt(GameState):
                 book.culprit_read = culprit
         other.rng = rng.spawn()
         other.log = [e for e in other.log if e.visible_to(seat)]
-        other._legal_cache = None
+        other.forget_legal_actions()
+        other.resampled = True
         return other
-
-
-def _make(players: int, seed: int, options: Any) -> GameState:
-    return Manhunt(players, seed, options)
-
-
-def _picture() -> object:
-    from sleuth.games.manhunt.svg import board_svg  # imported late: it imports this module
-
-    return board_svg()
-
-
-def _narrator() -> Narrating:
-    from sleuth.games.manhunt.words import Narrator  # imported late: it imports this module
-
-    return Narrator()
-
-
-register(
-    GameSpec(
-        name="manhunt",
-        title="Manhunt",
-        min_players=2,
-        max_players=6,
-        options_type=ManhuntOptions,
-        factory=_make,
-        seat_names="detective",
-        picture=_picture,
-        narrator=_narrator,
-    )
-)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal
 
-from sleuth.core import Action, Event, GameSpec, GameState, IllegalAction, Rng, register
+from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED, Content, SleuthCard, load_content
@@ -625,7 +625,8 @@ class StopThief(GameState):
         rng.shuffle(remaining)
         twin.wanted[twin.thief_number :] = remaining
         twin.tips = [tips if s == seat else [] for s, tips in enumerate(twin.tips)]
-        twin._legal_cache = None
+        twin.forget_legal_actions()
+        twin.resampled = True
         return twin
 
     def _notebook(self, seat: int) -> dict[str, JSONValue]:
@@ -646,20 +647,3 @@ class StopThief(GameState):
             id(self._notebooks): {},  # notebooks follow one game; a copy starts its own
         }
         return copy.deepcopy(self, memo)
-
-
-def _make(players: int, seed: int, options: Any) -> GameState:
-    return StopThief(players, seed, options)
-
-
-register(
-    GameSpec(
-        name="stop-thief",
-        title="Stop Thief",
-        min_players=2,
-        max_players=4,
-        options_type=StopThiefOptions,
-        factory=_make,
-        seat_names="detective",
-    )
-)

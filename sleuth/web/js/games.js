@@ -1,4 +1,5 @@
-// Where a game's page module lives: /static/games/<name>.js. A new game adds that one module.
+// Where a game's page module lives: /static/games/<name>/index.js, served from the `web` folder
+// its manifest names (sleuth/games/<game>/web/). A new game adds that one folder.
 //
 // A game module exports:
 //   title                        the game's name for people
@@ -21,6 +22,6 @@ const cache = new Map();
 
 export function loadGame(name) {
   if (!/^[a-z0-9-]+$/.test(name)) return Promise.reject(new Error(`bad game name ${name}`));
-  if (!cache.has(name)) cache.set(name, import(`/static/games/${name}.js`));
+  if (!cache.has(name)) cache.set(name, import(`/static/games/${name}/index.js`));
   return cache.get(name);
 }

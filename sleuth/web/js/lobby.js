@@ -289,7 +289,7 @@ async function main() {
   }
   // A game can be played here once it has a page module (/static/games/<name>.js).
   const playable = await Promise.all(
-    L.games.map((g) => fetch(`/static/games/${encodeURIComponent(g.name)}.js`, { method: "HEAD" }).then((r) => r.ok, () => false)),
+    L.games.map((g) => fetch(`/static/games/${encodeURIComponent(g.name)}/index.js`, { method: "HEAD" }).then((r) => r.ok, () => false)),
   );
   L.games.forEach((g, i) => { g.playable = playable[i]; });
   L.games.sort((a, b) => Number(b.playable) - Number(a.playable));

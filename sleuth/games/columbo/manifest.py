@@ -1,0 +1,25 @@
+"""The Columbo Detective Game (1973): where each of its parts lives.
+
+The game's manifest: the shells (server, terminal, RL) find every part through it,
+importing each only when it is needed. Registered by the `sleuth.games` entry point.
+"""
+
+from sleuth.core.game import GameSpec
+
+SPEC = GameSpec(
+    name="columbo",
+    title="Columbo Detective Game",
+    min_players=2,
+    max_players=4,
+    seat_names="detective",
+    package=__package__ or "sleuth.games.columbo",
+    rules="state:Columbo",
+    options="options:ColumboOptions",
+    parts={
+        "words": "words:Narrator",
+        "picture": "svg:board_svg",
+        "bots": "bots",
+        "tui": "tui:ColumboApp",
+        "web": "web",
+    },
+)

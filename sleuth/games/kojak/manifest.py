@@ -1,0 +1,26 @@
+"""The Kojak Detective Game (1975): where each of its parts lives.
+
+The game's manifest: the shells (server, terminal, RL) find every part through it,
+importing each only when it is needed. Registered by the `sleuth.games` entry point.
+"""
+
+from sleuth.core.game import GameSpec
+
+SPEC = GameSpec(
+    name="kojak",
+    title="Kojak Detective Game",
+    min_players=2,
+    max_players=4,
+    seat_names="player",
+    package=__package__ or "sleuth.games.kojak",
+    rules="state:Kojak",
+    options="options:KojakOptions",
+    parts={
+        "words": "words:Narrator",
+        "picture": "svg:board_svg",
+        "bots": "bots",
+        "tui": "tui:KojakApp",
+        "rl": "rl:KojakEncoder",
+        "web": "web",
+    },
+)

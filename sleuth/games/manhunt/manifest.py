@@ -1,0 +1,26 @@
+"""Manhunt (Milton Bradley, 1972): where each of its parts lives.
+
+The game's manifest: the shells (server, terminal, RL) find every part through it,
+importing each only when it is needed. Registered by the `sleuth.games` entry point.
+"""
+
+from sleuth.core.game import GameSpec
+
+SPEC = GameSpec(
+    name="manhunt",
+    title="Manhunt",
+    min_players=2,
+    max_players=6,
+    seat_names="detective",
+    package=__package__ or "sleuth.games.manhunt",
+    rules="state:Manhunt",
+    options="options:ManhuntOptions",
+    parts={
+        "words": "words:Narrator",
+        "picture": "svg:board_svg",
+        "bots": "bots",
+        "tui": "tui:ManhuntApp",
+        "rl": "rl:ManhuntEncoder",
+        "web": "web",
+    },
+)

@@ -1,0 +1,28 @@
+"""Stop Thief (Parker Brothers, 1979): the game, its notebook, and its Crime Scanner companion.
+
+The game's manifest: the shells (server, terminal, RL) find every part through it,
+importing each only when it is needed. Registered by the `sleuth.games` entry point.
+"""
+
+from sleuth.core.game import GameSpec
+
+SPEC = GameSpec(
+    name="stop-thief",
+    title="Stop Thief",
+    min_players=2,
+    max_players=4,
+    seat_names="detective",
+    package=__package__ or "sleuth.games.stop_thief",
+    rules="state:StopThief",
+    options="options:StopThiefOptions",
+    parts={
+        "words": "words:Narrator",
+        "picture": "svg:board_svg",
+        "bots": "bots",
+        "tui": "tui:StopThiefApp",
+        "rl": "rl:StopThiefEncoder",
+        "web": "web",
+        "routes": "companion.api:router",
+        "cli": "cli",
+    },
+)
