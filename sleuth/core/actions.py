@@ -118,6 +118,8 @@ class Action:
         kind = data.get("kind")
         if not isinstance(kind, str) or not kind:
             raise IllegalAction("an action needs a 'kind' naming what to do")
+        if not _encodable(kind):  # refusals repeat the kind: it must be writable text
+            raise IllegalAction("an action's kind must be text of real characters")
         if not all(isinstance(k, str) and _encodable(k) for k in data):
             raise IllegalAction("an action's parameter names are strings of real characters")
         return cls.of(kind, **{k: v for k, v in data.items() if k != "kind"})
