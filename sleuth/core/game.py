@@ -17,13 +17,13 @@ import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from sleuth.core.actions import Action, Event, JSONValue
 from sleuth.core.errors import CorruptRecord, IllegalAction
 from sleuth.core.options import describe_options, parse_options
+from sleuth.core.prompt import Prompt
 from sleuth.core.rng import Rng
 
 
@@ -113,9 +113,51 @@ class GameState(ABC):
         self.__dict__.clear()
         self.__dict__.update(again.__dict__)
 
+    def prompt(self, seat: int | None) -> Prompt | None:
+        """What `seat` is asked to do now, in a player's words (None once the game is over).
+
+        The seat to move gets a sentence and its choices (the kinds of its legal
+        actions, each worded); any other seat, or a spectator (None), a waiting line.
+        Built only from what `seat` may know: it goes into that seat's view as it is.
+        """
+        if seat is not None and not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat}")
+        return None if self.over else self._prompt(seat)
+
+    def view_header(self, seat: int | None) -> dict[str, JSONValue]:
+        """The keys every game's view starts with (`VIEW_HEADER`), the same for all games."""
+        prompt = self.prompt(seat)
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": self.players,
+            "to_move": self.to_move,
+            "over": self.over,
+            "winners": self.winners,
+            "prompt": None if prompt is None else prompt.to_json(),
+        }
+
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, JSONValue]:
         """A JSON-ready dict of exactly what `seat` may know (None: a spectator)."""
+
+    def reveal(self) -> dict[str, JSONValue]:
+        """Everything, for replays and the game-end screen: a spectator's view plus every
+        hidden part (every hand, the thief's route, the culprit...), in the shape of `view`.
+
+        The hidden parts come from `_hidden_parts` under keys of their own, which `hidden`
+        lists, so a page can tell them from the public ones (and show, say, every hand).
+        Never send it to anyone before the game is over.
+        """
+        view = self.view(None)
+        hidden = self._hidden_parts()
+        view.update(hidden)
+        view["hidden"] = sorted(hidden)
+        return view
+
+    def _hidden_parts(self) -> dict[str, JSONValue]:
+        """Each part of the state some seat may not see, by name, JSON-ready (for `reveal`)."""
+        raise NotImplementedError(f"{self.name} cannot reveal its hidden state yet")
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The whole event log as `seat` was allowed to see it."""
@@ -150,6 +192,10 @@ class GameState(ABC):
     def _apply(self, action: Action) -> list[Event]:
         """Carry out an action already known to be legal."""
 
+    @abstractmethod
+    def _prompt(self, seat: int | None) -> Prompt:
+        """The prompt for `seat` while the game goes on (see `prompt`)."""
+
     def _why_illegal(self, action: Action) -> str:
         """A player-facing reason why `action` is not allowed now."""
         return f"'{action}' is not allowed now"
@@ -178,6 +224,10 @@ class GameSpec:
     * `routes`: a FastAPI router of its own pages (a companion device);
     * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),
       and whose optional `TOP_LEVEL` maps short names to commands (`sleuth scanner`).
+
+    `commands` gives the one-line help of each command the `cli` part adds, by name (the
+    game's own group under the game's name, then each of `TOP_LEVEL`), so that
+    `sleuth --help` can list them without importing the part.
     """
 
     name: str
@@ -189,6 +239,7 @@ class GameSpec:
     options: str
     seat_names: str = "player"
     parts: Mapping[str, str] = field(default_factory=dict)
+    commands: Mapping[str, str] = field(default_factory=dict)
 
     def has(self, part: str) -> bool:
         return part in self.parts
@@ -230,6 +281,9 @@ class GameSpec:
         }
 
 
+VIEW_HEADER = ("game", "seat", "players", "to_move", "over", "winners", "prompt")
+"""The keys every view has, whatever the game (`GameState.view_header` makes them)."""
+
 ENTRY_POINTS = "sleuth.games"
 """The entry-point group a package names its games' manifests in (a `GameSpec` each)."""
 
@@ -252,6 +306,8 @@ def _discover() -> None:
     if _DISCOVERED:
         return
     _DISCOVERED = True
+    from importlib.metadata import entry_points  # as costly as starting Python: only now
+
     found = [ep.load() for ep in entry_points(group=ENTRY_POINTS)]
     if not found:
         import sleuth.games as bundled
@@ -351,6 +407,7 @@ __all__: Sequence[str] = [
     "GameState",
     "Narrating",
     "Record",
+    "VIEW_HEADER",
     "game_names",
     "new_game",
     "play_out",

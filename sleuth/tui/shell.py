@@ -9,9 +9,11 @@ nothing), lists the legal moves and shows the end of the game.
 
 A game supplies only what is its own, by overriding the hooks at the bottom of
 the class: its panels (`compose_board`, `compose_panels`, `draw`), its command
-parser (`parse`), and its words for the status line, the legal moves, help and
-the end. What a human sees is built only from `state.view(seat)` for the seat at
-the keyboard and the events that seat may see.
+parser (`parse`, and `TYPED`: what to type for each kind of action), and its
+words for the legal moves, help and the end. The status line says the game's own
+prompt (`view["prompt"]`, the same words the browser shows). What a human sees is
+built only from `state.view(seat)` for the seat at the keyboard and the events
+that seat may see.
 """
 
 from __future__ import annotations
@@ -44,6 +46,12 @@ class Parsed(Protocol):
 
     @property
     def meta(self) -> str | None: ...
+
+
+def task(view: Mapping[str, Any]) -> str:
+    """What the seat to move is asked to do, in public words, for status panels: "roll the dice"."""
+    prompt = view.get("prompt")
+    return str(prompt["task"]) if prompt else "the game is over"
 
 
 class CoverScreen(Screen[None]):
@@ -112,6 +120,7 @@ class GameShell(App[None]):
     PLACEHOLDER: ClassVar[str] = "command (help, legal)"
     HELP: ClassVar[str] = "help, legal, quit"
     RING: ClassVar[frozenset[str]] = frozenset()  # public events that ring the bell
+    TYPED: ClassVar[Mapping[str, str]] = {}  # what to type for each kind of action, shortly
     CSS = """
     Screen { layout: vertical; }
     #top { height: 1fr; }
@@ -390,13 +399,19 @@ class GameShell(App[None]):
         self.say(f"✗ unknown command {command.meta!r}", error=True)
 
     def hint(self, view: Mapping[str, Any]) -> Text:
-        """The status line when there is no message: what the player at the keyboard can do."""
-        if view["over"]:
+        """The status line when there is no message: the game's prompt for the seat shown (what
+        it is asked to do, or whom it waits for), with what to type for each choice open now."""
+        prompt = view.get("prompt")
+        if view["over"] or not prompt:
             return Text("Game over. Type 'quit' to leave.", "bold")
         seat = view["to_move"]
         if seat in self.bots:
-            return Text(f"{self.who(seat)} (bot) is thinking…", "dim")
-        return Text("")
+            return Text(f"{self.who(seat)} (bot) is thinking: {prompt['task']}…", "dim")
+        if not self.my_turn(view):
+            return Text(str(prompt["words"]), "dim")
+        typed = [self.TYPED.get(str(c["kind"])) for c in prompt["choices"]]
+        keys = " · ".join([*dict.fromkeys(t for t in typed if t), "help", "legal"])
+        return Text(f"{self.who(seat)}: {prompt['words']}   ({keys})")
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))
@@ -416,4 +431,4 @@ class GameShell(App[None]):
         """After a human's action was accepted, before the game moves on."""
 
 
-__all__ = ["CoverScreen", "GameShell", "InfoScreen", "Parsed"]
+__all__ = ["CoverScreen", "GameShell", "InfoScreen", "Parsed", "task"]

@@ -20,6 +20,7 @@ from sleuth.core import Action
 from sleuth.games.columbo.state import Columbo
 
 from .conftest import Server
+from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
     PHONE,
@@ -343,28 +344,17 @@ def test_a_game_against_a_bot_from_the_lobby_to_the_end(
     no_page_errors(page)
     no_page_errors(spectator)
 
-    # The replay folds the events into a view that ends where the game did, all revealed.
+    # The replay draws the engine's reveal() of each step: at the end, hands and lawn faces.
     page.click("text=Watch the replay")
     page.wait_for_url(f"**/t/{table}/replay")
-    expect(page.locator("#rp-where")).to_contain_text(f"of {len(final.log)}")
-    folded = page.evaluate(
-        """async (id) => {
-            const game = await import('/static/games/columbo/index.js');
-            const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
-            return game.fold(replay.events);
-        }""",
-        table,
-    )
-    want = final.view(None)
-    for key in ("at", "cards", "table"):
-        assert [d[key] for d in folded["detectives"]] == [d[key] for d in want["detectives"]], key
-    assert folded["rooms"] == want["rooms"]
-    assert folded["lawn"] == want["lawn"]
-    assert folded["winners"] == want["winners"]
-    faces = {int(p): c["id"] for p, c in folded["lawnFaces"].items()}
+    steps = len(final.history)
+    expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")
+    revealed = revealed_at(server.url, table, steps)
+    assert revealed == as_sent(final.reveal())
+    faces = {p: c["id"] for p, c in enumerate(revealed["lawn_faces"]) if c is not None}
     assert faces == {p: c for p, c in enumerate(final.lawn) if c is not None}
     for seat, det in enumerate(final.detectives):
-        assert sorted(c["id"] for c in folded["hands"][str(seat)]) == sorted(det.hand)
+        assert sorted(c["id"] for c in revealed["hands"][seat]) == sorted(det.hand)
     expect(page.locator('#lawn .co-lplace[data-state="open"]')).to_have_count(len(faces))
     shot(page, "columbo-desktop-replay")
     no_page_errors(page)

@@ -21,6 +21,7 @@ from sleuth.core import Action
 from sleuth.games.kojak.state import Kojak
 
 from .conftest import Server
+from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
     PHONE,
@@ -301,27 +302,18 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     no_page_errors(page)
     no_page_errors(spectator)
 
-    # The replay folds the events into a view that ends where the game did.
+    # The replay draws the engine's reveal() of each step: at the end, the hide-out too.
     page.click("text=Watch the replay")
     page.wait_for_url(f"**/t/{table}/replay")
-    expect(page.locator("#rp-where")).to_contain_text(f"of {len(final.log)}")
+    steps = len(final.history)
+    expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")
     expect(page.locator(".kj-board .kj-piece")).not_to_have_count(0)
-    folded = page.evaluate(
-        """async (id) => {
-            const game = await import('/static/games/kojak/index.js');
-            const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
-            return game.fold(replay.events);
-        }""",
-        table,
+    revealed = revealed_at(server.url, table, steps)
+    assert revealed == as_sent(final.reveal())
+    assert revealed["reveal"]["hideout"] == hideout
+    expect(page.locator('#suspects .kj-bld[data-state="hideout"]')).to_have_attribute(
+        "data-building", hideout
     )
-    want = final.view(None)
-    for key in ("kojak", "cars", "badge", "informers", "out", "accused", "turns"):
-        assert [p[key] for p in folded["pieces"]] == [p[key] for p in want["pieces"]], key
-    for b, t in want["turntables"].items():
-        assert folded["turntables"][b]["informers"] == t["informers"]
-        assert folded["turntables"][b]["out_front"] == t["out_front"]
-    assert folded["winners"] == want["winners"]
-    assert folded["reveal"]["hideout"] == hideout
     shot(page, "kojak-desktop-replay")
     no_page_errors(page)
 

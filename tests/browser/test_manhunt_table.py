@@ -19,6 +19,7 @@ from sleuth.core import Action
 from sleuth.games.manhunt.state import Manhunt
 
 from .conftest import Server
+from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
     PHONE,
@@ -237,29 +238,23 @@ def test_one_person_against_the_bot_from_the_lobby_to_the_replay(
     no_page_errors(page)
     no_page_errors(spectator)
 
-    # The replay folds the events into a view: at the end it agrees with the server's own.
+    # The replay draws the engine's reveal() of each step: at the end, every Handbook.
     page.click("text=Watch the replay")
     page.wait_for_url(f"**/t/{table}/replay")
-    expect(page.locator("#rp-where")).to_contain_text(f"of {len(final.log)}")
+    steps = len(final.history)
+    expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")
     expect(page.locator("#handbook")).to_contain_text("Handbooks (all revealed)")
-    folded = page.evaluate(
-        """async (id) => {
-            const game = await import('/static/games/manhunt/index.js');
-            const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
-            return game.fold(replay.events);
-        }""",
-        table,
-    )
-    view = final.view(None)
-    assert [c["space"] for c in folded["cars"]] == [c["space"] for c in view["cars"]]
-    assert [sd["rows"] for sd in folded["sides"]] == [sd["rows"] for sd in view["sides"]]
-    for side, book in enumerate(folded["handbooks"]):
+    revealed = revealed_at(server.url, table, steps)
+    assert revealed == as_sent(final.reveal())
+    for side, book in enumerate(revealed["handbooks"]):
         holes = {r["row"]: r["hole"] for r in book["rows"] if r["hole"]}
         assert holes == final.handbooks[side].entries
-    assert folded["winners"] == [0] and folded["reveal"]["culprit"] == culprit
+        shown = page.locator("#handbook .mh-sheet").nth(side).locator("tr.known")
+        expect(shown).to_have_count(len(holes))
+    assert revealed["winners"] == [0] and revealed["reveal"]["culprit"] == culprit
     shot(page, "manhunt-desktop-replay")
     page.keyboard.press("Home")
-    expect(page.locator("#rp-where")).to_contain_text(f"Event 1 of {len(final.log)}")
+    expect(page.locator("#rp-where")).to_contain_text(f"Step 0 of {steps}")
     no_page_errors(page)
 
 

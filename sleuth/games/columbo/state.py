@@ -35,6 +35,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
+from sleuth.core.prompt import Prompt, kinds
 from sleuth.games.columbo.board import LIVING_ROOM, NUMBERED, ROOMS_USED, Board, load_board
 from sleuth.games.columbo.cards import (
     COLUMBO_PARTS,
@@ -47,6 +48,7 @@ from sleuth.games.columbo.cards import (
 )
 from sleuth.games.columbo.knowledge import Knowledge
 from sleuth.games.columbo.options import ColumboOptions
+from sleuth.games.columbo.words import prompt
 
 Phase = Literal[
     "roll", "move", "arrived", "discard", "search", "lay", "give", "counter", "exchange", "over"
@@ -743,6 +745,19 @@ class Columbo(GameState):
     def _cards(self, cards: list[int]) -> list[JSONValue]:
         return [self._card(c) for c in cards]
 
+    def _hidden_parts(self) -> dict[str, JSONValue]:
+        """For `reveal`: every hand, the face of every lawn card (None: an empty place),
+        each room's pile (the top card first) and the card just taken from a room."""
+        turn = self.turn
+        return {
+            "hands": [self._cards(d.hand) for d in self.detectives],
+            "lawn_faces": [None if c is None else self._card(c) for c in self.lawn],
+            "piles": {str(room): self._cards(pile[::-1]) for room, pile in self.piles.items()},
+            "drawn": self._card(turn.drawn)
+            if turn.drawn is not None and turn.phase == "discard"
+            else None,
+        }
+
     def view(self, seat: int | None) -> dict[str, JSONValue]:
         if seat is not None and not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat}")
@@ -751,15 +766,12 @@ class Columbo(GameState):
             turn.phase == "discard" and turn.then == "search"
         )
         view: dict[str, JSONValue] = {
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
+            **self.view_header(seat),
             "advanced": self.options.advanced,
             "pack": len(self.in_play),
             "removed": self._cards(self.removed),
             "turn": turn.seat,
             "number": self.turns + 1,
-            "to_move": self.to_move,
             "phase": turn.phase,
             "dice": list(turn.dice) if turn.dice else None,
             "total": turn.total if turn.dice else None,
@@ -803,8 +815,6 @@ class Columbo(GameState):
             }
             if in_search
             else None,
-            "over": self.over,
-            "winners": self.winners,
             "reason": self.end_reason or None,
             "rewards": self.rewards,
         }
@@ -819,6 +829,28 @@ class Columbo(GameState):
             if self.to_move == seat:
                 view["legal"] = [a.to_json() for a in self.legal_actions()]
         return view
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        """From public facts (the throw, where the player whose turn it is stands, the
+        challenge), and the legal kinds and own hand only for the seat to move."""
+        turn, ch, mover = self.turn, self.challenge, self.to_move
+        assert mover is not None
+        mine = seat == mover
+        room = self.board.room_of(self.detectives[turn.seat].node)
+        return prompt(
+            seat,
+            mover,
+            turn.phase,
+            turn.total if turn.dice else None,
+            turn.special,
+            self.endgame,
+            room,
+            len(self.piles.get(room, ())) if room is not None else 0,
+            None if ch is None else ch.by,
+            None if ch is None else ch.kind,
+            mine and any(self.kind_of[c] == "no-clue" for c in self.detectives[mover].hand),
+            kinds(self._legal()) if mine else (),
+        )
 
     def resample(self, seat: int, rng: Rng) -> Columbo:
         """A game `seat` cannot tell from this one, with every card it has not seen redrawn.

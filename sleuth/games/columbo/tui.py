@@ -30,7 +30,7 @@ from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, load_pack
 from sleuth.games.columbo.state import Columbo
 from sleuth.games.columbo.words import Narrator, money, place_words
-from sleuth.tui.shell import GameShell, InfoScreen, Parsed
+from sleuth.tui.shell import GameShell, InfoScreen, Parsed, task
 
 GAME = "columbo"
 CELL = 3  # characters per board square
@@ -483,18 +483,6 @@ def legal_summary(view: Mapping[str, Any]) -> str:
 
 # --- the app ------------------------------------------------------------------------------------
 
-PHASES = {
-    "roll": "roll the dice",
-    "move": "move",
-    "arrived": "take a card, challenge, search or end the turn",
-    "discard": "discard a card onto the lawn",
-    "search": "name another lawn card or stop",
-    "lay": "lay a card in the place named wrongly",
-    "give": "give a card",
-    "counter": "demand in return, or pass",
-    "exchange": "give a card back",
-    "over": "the game is over",
-}
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
@@ -509,6 +497,20 @@ class ColumboApp(GameShell):
     PLACEHOLDER = "command (help, legal, r, m b, m 3, t, x 4, demand 2 rope, name 4 motive)"
     HELP = HELP
     RING: ClassVar[frozenset[str]] = frozenset({"game_over"})
+    TYPED: ClassVar[Mapping[str, str]] = {
+        "roll": "r",
+        "move": "m <letter lit on the board>, m <room> or m lr",
+        "jump": "m <room> or m lr",
+        "draw": "t",
+        "demand": "demand <detective> <card>",
+        "name": "name <place> <card>",
+        "discard": "x <card number>",
+        "lay": "lay <card number>",
+        "give": "give <card number>",
+        "pass": "pass",
+        "exchange": "exchange <card number>",
+        "end_turn": "e",
+    }
     CSS = (
         GameShell.CSS
         + """
@@ -639,8 +641,7 @@ class ColumboApp(GameShell):
                 text.append("  7, 11 or doubles!", "bold yellow")
         else:
             text.append("not rolled yet", "dim")
-        phase = str(view["phase"])
-        words = PHASES.get(phase, phase)
+        words = task(view)
         if view["to_move"] is not None and view["to_move"] != turn:
             words = f"{self.who(view['to_move'])} to {words}"
         text.append(f"\nNow: {words}")
@@ -704,34 +705,6 @@ class ColumboApp(GameShell):
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
-
-    def hint(self, view: Mapping[str, Any]) -> Text:
-        seat = view["to_move"]
-        if view["over"] or seat in self.bots or not self.my_turn(view):
-            return super().hint(view)
-        phase = view["phase"]
-        kinds = {str(a["kind"]) for a in view.get("legal", [])}
-        if phase == "move":
-            words = "Move: m <letter lit on the board>, m <room> or m lr"
-            if "draw" in kinds:
-                words += "; or t to take another card here"
-            if "demand" in kinds:
-                words += "; or demand <detective> <card>"
-            if "name" in kinds:
-                words += "; or name <place> <card>"
-        else:
-            words = {
-                "roll": "Roll the dice: r",
-                "arrived": "t (take the top card), demand <detective> <card>,"
-                " name <place> <card> or e (end)",
-                "discard": "Eight cards: discard one onto the lawn: x <card number>",
-                "search": "Right! Name another: name <place> <card>, or e to stop",
-                "lay": "Wrong: lay one of your cards in its place: lay <card number>",
-                "give": "You are asked: give <card number> (the kind asked for, or No Clue)",
-                "counter": "You had none: demand <detective> <card> in return, or pass",
-                "exchange": "Give a card back: exchange <card number>",
-            }.get(phase, "")
-        return Text(f"{self.who(seat)}: {words}   (help · legal)")
 
 
 def run(

@@ -15,11 +15,12 @@ phrases.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sleuth.core import Event
-from sleuth.games.columbo.board import load_board
+from sleuth.core.prompt import Prompt, ask, count, either, sentence, wait
+from sleuth.games.columbo.board import LIVING_ROOM, load_board
 from sleuth.games.columbo.cards import load_pack
 
 REASONS = {
@@ -87,6 +88,94 @@ def removed_words(cards: list[Mapping[str, Any]]) -> str:
     parts = [titles[k] for k in dict.fromkeys(sets)]
     parts += [name if n == 1 else f"{n} {name} cards" for name, n in singles.items()]
     return ", ".join(parts[:-1]) + f" and {parts[-1]}" if len(parts) > 1 else "".join(parts)
+
+
+# --- what a seat is asked to do -----------------------------------------------------------------
+TASKS = {  # each phase's task, in public words (some depend on the turn, below)
+    "discard": "discard a card onto the lawn",
+    "search": "name another lawn card, or stop",
+    "lay": "choose the card to lay in its place",
+    "counter": "demand a card in return, or ask for nothing",
+    "exchange": "give a card back in exchange",
+}
+LEADS = {  # what the seat to move is told before its choices, where the phase needs saying
+    "discard": "Eight cards in hand",
+    "search": "Right",
+    "lay": "Wrong",
+    "counter": "You had none to give",
+    "exchange": "You received a card holding seven",
+}
+
+
+def prompt(
+    seat: int | None,
+    to_move: int,
+    phase: str,
+    total: int | None,
+    special: bool,
+    endgame: bool,
+    room: int | None,
+    pile: int,
+    asker: int | None,
+    asked_for: str | None,
+    no_clue: bool,
+    open_kinds: Sequence[str],
+) -> Prompt:
+    """What `seat` is asked to do now, from public facts and (for the seat to move) its own
+    legal kinds and whether it holds a No Clue card: the phase, the throw, the end phase,
+    the room the player whose turn it is stands in (None: a hallway) and the cards left
+    in its pile, and the challenge.
+
+    >>> prompt(1, 0, "move", 5, False, False, None, 0, None, None, False, []).words
+    'Waiting for Detective 1 to move 5 spaces.'
+    >>> prompt(2, 2, "give", None, False, False, 2, 4, 0, "rope", True, ["give"]).words
+    'Detective 1 asks you for a Rope card: give a Rope card or a "No Clue" card.'
+    """
+    who = Narrator().who
+    if phase == "roll":
+        task = "throw the dice" + (
+            " (odd: search the lawn; 7, 11 or doubles: demand)" if endgame else ""
+        )
+    elif endgame and phase in ("move", "arrived") and (room == LIVING_ROOM or phase == "arrived"):
+        task = "search the lawn, demand, or end the turn"
+    elif phase == "move":
+        task = f"move {count(total, 'space')}" + (", or go straight to any room" if special else "")
+    elif phase == "arrived":
+        task = (
+            "search the lawn, challenge, or end the turn"
+            if room == LIVING_ROOM
+            else "take the top card, or challenge"
+            if room is not None and pile
+            else "challenge, or end the turn"
+        )
+    elif phase == "give":
+        assert asked_for is not None
+        task = f"give {kind_words(asked_for)}"
+    else:
+        task = TASKS[phase]
+    if seat != to_move:
+        return wait(seat, to_move, who(to_move), task)
+    say = {
+        "roll": "throw the dice",
+        "move": f"move {count(total, 'space')}",
+        "jump": "go straight to a room",
+        "draw": "stay and take another card here" if phase == "move" else "take the top card",
+        "demand": "demand a card in return" if phase == "counter" else "challenge a detective",
+        "name": "name another lawn card" if phase == "search" else "search the lawn",
+        "end_turn": "stop searching" if phase == "search" else "end your turn",
+        "discard": "discard one onto the lawn",
+        "lay": "lay one of your cards in its place",
+        "give": task + (f" or {kind_words('no-clue')}" if no_clue else ""),
+        "pass": "ask for nothing",
+        "exchange": "give a card back",
+    }
+    words = None
+    if phase == "give":
+        words = sentence(f"{who(asker)} asks you for {kind_words(str(asked_for))}: {say['give']}")
+    elif phase in LEADS:
+        offered = [said for kind, said in say.items() if kind in open_kinds]
+        words = sentence(f"{LEADS[phase]}: {either(offered)}")
+    return ask(to_move, task, open_kinds, say, words)
 
 
 class Narrator:

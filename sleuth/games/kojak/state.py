@@ -25,6 +25,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
+from sleuth.core.prompt import Prompt, kinds
 from sleuth.games.kojak.board import BUILDINGS, ROOMS, Board, load_board
 from sleuth.games.kojak.cards import ANY, Cards, load_cards
 from sleuth.games.kojak.cases import PRINTED, Case, draw_secrets, get_case
@@ -490,6 +491,20 @@ class Kojak(GameState):
     def _reveal(self) -> dict[str, JSONValue]:
         return {**self._solution(), "codes": dict(self.case.codes)}
 
+    def _hidden_parts(self) -> dict[str, JSONValue]:
+        """For `reveal`: every notebook (as its seat sees it), the solution and the codes,
+        where the informers stand inside each turntable; advanced: every hand, the piles."""
+        parts: dict[str, JSONValue] = {
+            "notebooks": [self.view(seat)["notebook"] for seat in range(self.players)],
+            "reveal": self._reveal(),
+            "informer_slots": {b: list(t.slots) for b, t in self.turntables.items()},
+        }
+        if self.options.advanced:
+            parts["hands"] = [list(p.contacts) for p in self.seats]
+            parts["action_pile"] = list(reversed(self.action_pile))  # the next card first
+            parts["contact_pile"] = list(reversed(self.contact_pile))
+        return parts
+
     # --- turns -----------------------------------------------------------------------------
     def _done(self) -> list[Event]:
         """The turn's move is made: stop for a clue or the arrest if possible, else end."""
@@ -519,13 +534,10 @@ class Kojak(GameState):
         turn = self.turn
         sheet = self.case.sheet
         view: dict[str, JSONValue] = {
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
+            **self.view_header(seat),
             "version": self.options.version,
             "case": {**sheet.to_json(), "informer_set": self.case.informer_set},
             "turn": turn.seat,
-            "to_move": self.to_move,
             "phase": turn.phase,
             "dice": list(turn.dice) if turn.dice else None,
             "action_card": turn.card,
@@ -534,8 +546,6 @@ class Kojak(GameState):
                 b: {"colour": self.board.colour_of[b], **t.to_json()}
                 for b, t in self.turntables.items()
             },
-            "over": self.over,
-            "winners": self.winners,
         }
         if self.options.advanced:
             view["piles"] = {
@@ -562,6 +572,24 @@ class Kojak(GameState):
         if self.over:
             view["reveal"] = self._reveal()
         return view
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        """From public facts (pieces, dice, the Action Card drawn), and the legal kinds only for
+        the seat to move (what he may take hangs on his own Contact Cards)."""
+        from sleuth.games.kojak.words import prompt  # words names the colours from here
+
+        turn, me = self.turn, self.seats[self.turn.seat]
+        return prompt(
+            seat,
+            turn.seat,
+            turn.phase,
+            me.car is not None,
+            me.kojak,
+            self.options.advanced,
+            sum(turn.dice) if turn.dice else None,
+            turn.card,
+            kinds(self._legal()) if seat == turn.seat else (),
+        )
 
     def suspects(self, circled: list[str]) -> list[str]:
         """Buildings not yet ruled out by a seat's notebook or by someone's wrong arrest."""

@@ -25,7 +25,7 @@ from sleuth.core import Action
 from sleuth.games.kojak.board import BUILDINGS, Board, load_board
 from sleuth.games.kojak.state import COLOURS, Kojak
 from sleuth.games.kojak.words import Narrator, building, hq_space, place
-from sleuth.tui.shell import GameShell, Parsed
+from sleuth.tui.shell import GameShell, Parsed, task
 
 GAME = "kojak"
 CELL = 4  # text columns a board unit takes: three for the space, one for the road to the right
@@ -489,17 +489,6 @@ def legal_summary(view: Mapping[str, Any]) -> str:
 
 # --- the app ------------------------------------------------------------------------------------
 
-PHASES = {
-    "setup": "set up (park the car, then the Badge)",
-    "turn": "take a turn",
-    "drive": "drive a car",
-    "hq": "move Kojak by the Action Card",
-    "radio": "in the Radio Room: move the Badge, or end",
-    "command": "in the Command Room: turn a turntable, or end",
-    "after": "take the informer or make the arrest, or end",
-    "over": "the game is over",
-}
-
 
 class BoardView(Static):
     """The board."""
@@ -516,6 +505,21 @@ class KojakApp(GameShell):
     PLACEHOLDER = "command (help, legal, r, d a, take, arrest, end)"
     HELP = HELP
     RING: ClassVar[frozenset[str]] = frozenset({"arrest"})
+    TYPED: ClassVar[Mapping[str, str]] = {
+        "park": "park w or park e",
+        "badge": "badge <building>",
+        "take": "take",
+        "arrest": "arrest",
+        "roll": "r",
+        "jump": "j radio|cmd",
+        "draw": "c",
+        "stay": "stay",
+        "leave_hq": "leave",
+        "drive": "d <letter lit on the board>",
+        "walk": "w <letter lit in Headquarters>",
+        "turn": "t <building> 1|2",
+        "end_turn": "end",
+    }
     CSS = (
         GameShell.CSS
         + """
@@ -643,7 +647,6 @@ class KojakApp(GameShell):
     def draw_status(self, view: Mapping[str, Any]) -> None:
         text = Text()
         turn = int(view["turn"])
-        phase = str(view["phase"])
         text.append(f"Game {view['case']['game']}: {view['case']['title']} ", "bold")
         text.append(f"({view['version']})\n", "dim")
         text.append("Turn: ")
@@ -651,7 +654,7 @@ class KojakApp(GameShell):
         text.append(f" {self.who(turn)} ", PLAYER_STYLES[colour])
         if turn in self.bots:
             text.append(" (bot)", "dim")
-        text.append(f" — {PHASES.get(phase, phase)}\n")
+        text.append(f" — {task(view)}\n")
         dice = view.get("dice")
         if dice:
             text.append("Dice: ")
@@ -745,38 +748,6 @@ class KojakApp(GameShell):
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
-
-    def hint(self, view: Mapping[str, Any]) -> Text:
-        seat = view["to_move"]
-        if view["over"] or seat in self.bots or not self.my_turn(view):
-            return super().hint(view)
-        legal = {a["kind"] for a in view.get("legal", [])}
-        phase = str(view["phase"])
-        me = view["pieces"][seat]
-        if phase == "setup":
-            words = "park w or park e" if me["cars"]["detective"] is None else "badge <building>"
-        elif phase == "drive":
-            words = f"drive {sum(view['dice'])}: d <letter lit on the board>"
-        elif phase == "hq":
-            words = f"Kojak moves {view['action_card']}: w <letter lit in Headquarters>"
-        elif phase == "radio":
-            words = "badge <building> to move your Badge, or end"
-        elif phase == "command":
-            words = "t <building> 1|2 to turn a turntable, or end"
-        else:
-            order = ["take", "arrest", "roll", "jump", "draw", "stay", "leave_hq", "end_turn"]
-            short = {
-                "take": "take",
-                "arrest": "arrest",
-                "roll": "r",
-                "jump": "j radio|cmd",
-                "draw": "c",
-                "stay": "stay",
-                "leave_hq": "leave",
-                "end_turn": "end",
-            }
-            words = " · ".join(short[k] for k in order if k in legal)
-        return Text(f"{self.who(seat)}: {words}   (help · legal)")
 
 
 def clue_sheet(view: Mapping[str, Any]) -> Text:

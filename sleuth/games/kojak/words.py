@@ -14,10 +14,11 @@ for players, with their colour ("Player 2 (black)").
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sleuth.core import Event
+from sleuth.core.prompt import Prompt, ask, count, wait
 from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.state import COLOURS
 
@@ -175,3 +176,68 @@ class Narrator:
 
     def say(self, event: Event) -> str:
         return say(event)
+
+
+# --- what a seat is asked to do -----------------------------------------------------------------
+TASKS = {  # each phase's task, in public words (some depend on the turn, below)
+    "radio": "move the Badge to another roof, or end the turn",
+    "command": "turn a turntable 1 or 2 spaces, or end the turn",
+    "after": "take the informer, make the arrest, or end the turn",
+}
+
+
+def prompt(
+    seat: int | None,
+    to_move: int,
+    phase: str,
+    parked: bool,
+    kojak: str | None,
+    advanced: bool,
+    roll: int | None,
+    action_card: int | None,
+    open_kinds: Sequence[str],
+) -> Prompt:
+    """What `seat` is asked to do now, from public facts and (for the seat to move) its legal
+    kinds: the phase, whether the mover's Detective's car is parked yet, where his Kojak
+    stands in Headquarters (None: he left it), the version, the roll and the Action Card.
+
+    >>> prompt(1, 0, "drive", True, None, False, 7, None, []).words
+    'Waiting for Player 1 (white) to drive a car 7 spaces.'
+    >>> prompt(0, 0, "radio", True, "radio", False, None, None, ["badge", "end_turn"]).words
+    'Move your Badge to another roof or end your turn.'
+    """
+    if phase == "setup":
+        task = "put the Badge on a roof" if parked else "park the Detective's car at Headquarters"
+    elif phase == "turn":
+        task = (
+            "roll the dice and drive"
+            if kojak is None
+            else "roll the dice, or draw an Action Card for Kojak"
+            if advanced
+            else "roll the dice, or jump Kojak into a room"
+        )
+    elif phase == "drive":
+        task = f"drive a car {count(roll, 'space')}"
+    elif phase == "hq":
+        task = f"move Kojak {count(action_card, 'space')} around Headquarters"
+    else:
+        task = TASKS[phase]
+    if seat != to_move:
+        return wait(seat, to_move, player(to_move), task)
+    badge = "put your Badge on a roof" if phase == "setup" else "move your Badge to another roof"
+    say = {
+        "park": "park the Detective's car in a Headquarters lot",
+        "badge": badge,
+        "roll": "roll the dice",
+        "jump": "jump Kojak into a room",
+        "draw": "draw an Action Card for Kojak",
+        "stay": f"stay in {hq_space(kojak)} and use it again",
+        "leave_hq": "send Kojak out to his car",
+        "take": "take the informer out front",
+        "arrest": "make the arrest",
+        "end_turn": "end your turn",
+        "drive": task,
+        "walk": task,
+        "turn": "turn a turntable 1 or 2 spaces",
+    }
+    return ask(to_move, task, open_kinds, say)

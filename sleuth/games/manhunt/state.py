@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
+from sleuth.core.prompt import Prompt, kinds
 from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.cases import Card, CaseBook, Crime, case_book
 from sleuth.games.manhunt.computer import Computer, Spin, load_computer
@@ -286,7 +287,7 @@ class Manhunt(GameState):
     def _spin(self, read: list[str]) -> tuple[Spin, Event]:
         spin = self.computer.spin(self.rng)
         self.last_spin = {"seat": self.turn.seat, **spin.to_json(), "read": read}
-        return spin, Event("spin", dict(self.last_spin))
+        return spin, Event("spin", copy.deepcopy(self.last_spin))  # the log keeps its own
 
     def _do_spin(self, action: Action) -> list[Event]:
         turn, car = self.turn, self.cars[self.turn.seat]
@@ -517,6 +518,14 @@ class Manhunt(GameState):
             "culprit": {"number": culprit.number, "name": culprit.name},
         }
 
+    def _hidden_parts(self) -> dict[str, JSONValue]:
+        """For `reveal`: every side's Handbook (one a side, in side order) and the card."""
+        aid = self.options.elimination_aid
+        return {
+            "handbooks": [book.to_json(aid) for book in self.handbooks],
+            "reveal": self._reveal(),
+        }
+
     # --- what each seat may know -------------------------------------------------------------
     def view(self, seat: int | None, static: bool = True) -> dict[str, JSONValue]:
         """Exactly what `seat` may know (None: a spectator).
@@ -532,18 +541,16 @@ class Manhunt(GameState):
             raise IllegalAction(f"there is no seat {seat}")
         turn = self.turn
         view: dict[str, JSONValue] = {
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
+            **self.view_header(seat),
             "partners": self.partners,
             "crime": self.crime.key,
             "case_set": self.options.case_set,
             "turn": turn.seat,
-            "to_move": self.to_move,
             "phase": turn.phase,
             "first": self.first,
             "number": turn.number,
-            "spin": dict(self.last_spin) if self.last_spin else None,
+            # A copy all the way down: whoever changes a view must not change the game.
+            "spin": copy.deepcopy(self.last_spin) if self.last_spin else None,
             "exchange": (
                 {"with": turn.partner, "asker": turn.asker, "asked": turn.asked}
                 if turn.partner is not None
@@ -569,8 +576,6 @@ class Manhunt(GameState):
                 }
                 for h in self.handbooks
             ],
-            "over": self.over,
-            "winners": self.winners,
         }
         if static:
             view["board"] = self.board.to_json()
@@ -583,6 +588,29 @@ class Manhunt(GameState):
         if self.over:
             view["reveal"] = self._reveal()
         return view
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        """From public facts (which rows each side holds is public, so is whether a car must
+        read the yellow dial), and the legal kinds only for the seat to move."""
+        from sleuth.games.manhunt.words import prompt  # words names the colours from here
+
+        turn = self.turn
+        mover = self.to_move
+        assert mover is not None
+        read = ["line"] if turn.need_line else []
+        if turn.partner is not None:
+            read.append("signal")
+        return prompt(
+            seat,
+            mover,
+            turn.phase,
+            turn.number,
+            turn.waiting_spin,
+            read,
+            self.handbook(turn.seat).next_scene is None,
+            turn.asked,
+            kinds(self._legal()) if seat == mover else (),
+        )
 
     def clone(self) -> Manhunt:
         """An independent copy (the board, case book and Computer are shared: they never change)."""

@@ -29,7 +29,7 @@ from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.state import COLOURS, Manhunt
 from sleuth.games.manhunt.svg import CAR_COLOURS, PLACE_COLOURS
 from sleuth.games.manhunt.words import BADGE_NAMES, Narrator, place_name, space_name
-from sleuth.tui.shell import GameShell, Parsed
+from sleuth.tui.shell import GameShell, Parsed, task
 
 GAME = "manhunt"
 WIDE_NEEDS = 122  # terminal columns for the wide board (76) beside the panels (46)
@@ -412,16 +412,6 @@ def legal_summary(view: Mapping[str, Any]) -> str:
 
 # --- the app ------------------------------------------------------------------------------------
 
-PHASES = {
-    "place": "choose a Badge space",
-    "start": "spin the Computer",
-    "move": "move",
-    "meet": "choose whom to confer with",
-    "badge": "call a car to Headquarters, or not",
-    "spin": "spin again",
-    "ask": "ask for a flap",
-    "over": "the game is over",
-}
 DIALS = (  # (the view's key, the spin's key, the heading, its colour, the width)
     ("numbered", "number", "NUMBERED", "#ef7d1a", 10),
     ("line", "line", "YELLOW", "#e0b000", 12),
@@ -463,6 +453,16 @@ class ManhuntApp(GameShell):
     PLACEHOLDER = "command (help, legal, s, m b, ask 5, accuse R7)"
     HELP = HELP
     RING: ClassVar[frozenset[str]] = frozenset({"verdict"})
+    TYPED: ClassVar[Mapping[str, str]] = {
+        "place": "p n, p w, p e or p s (lit on the board)",
+        "spin": "s",
+        "accuse": "accuse R7",
+        "move": "m <letter lit on the board>, or click it",
+        "confer": "confer <colour>",
+        "call": "call <colour>",
+        "no_call": "nocall",
+        "ask": "ask 5",
+    }
     CSS = (
         GameShell.CSS
         + """
@@ -672,14 +672,11 @@ class ManhuntApp(GameShell):
     def draw_status(self, view: Mapping[str, Any]) -> None:
         text = Text()
         turn = int(view["turn"])
-        phase = str(view["phase"])
         text.append("Turn: ")
         text.append(f" {self.who(turn)} ", CAR_STYLES[COLOURS[turn % len(COLOURS)]])
         if turn in self.bots:
             text.append(" (bot)", "dim")
-        words = PHASES.get(phase, phase)
-        if phase == "move" and view.get("number"):
-            words = f"move {view['number']} spaces"
+        words = task(view)
         if view["to_move"] is not None and view["to_move"] != turn:
             words = f"{self.who(view['to_move'])} to {words}"
         text.append(f" — {words}\n")
@@ -766,28 +763,6 @@ class ManhuntApp(GameShell):
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
-
-    def hint(self, view: Mapping[str, Any]) -> Text:
-        seat = view["to_move"]
-        if view["over"] or seat in self.bots or not self.my_turn(view):
-            return super().hint(view)
-        phase = view["phase"]
-        me = next(c for c in view["cars"] if c["seat"] == seat)
-        legal = {a["kind"] for a in view.get("legal", [])}
-        hints = {
-            "place": "Choose your Badge space: p n, p w, p e or p s (lit on the board)",
-            "start": "Spin the Computer: s"
-            + ("   or accuse: accuse R7" if "accuse" in legal else ""),
-            "move": f"Move {view.get('number')}: m <letter lit on the board>, or click it",
-            "meet": "Several cars here: confer <colour>",
-            "badge": "On a Badge space: call <colour> to Headquarters, or nocall",
-            "spin": "Spin again: s (the yellow dial says ON LINE or not; the red who asks)",
-            "ask": "Ask for one flap, 3 to 8: ask 5",
-        }
-        words = hints.get(phase, "")
-        if phase == "start" and me["waiting"]:
-            words = "Waiting OFF LINE: spin for ON LINE: s"
-        return Text(f"{self.who(seat)}: {words}   (help · legal)")
 
 
 def _record(view: Mapping[str, Any], number: str) -> list[tuple[int, str]]:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from sleuth.core import Event
+from sleuth.core.prompt import Prompt, ask, count, sentence, wait
 from sleuth.games.manhunt.board import load_board
 from sleuth.games.manhunt.state import COLOURS
 
@@ -184,3 +185,78 @@ _SAYINGS: dict[str, Callable[[Mapping[str, Any], Who], str]] = {
     "out": lambda d, w: f"{' and '.join(w(s) for s in d['seats'])} out of the game.",
     "game_over": _game_over,
 }
+
+
+# --- what a seat is asked to do -----------------------------------------------------------------
+TASKS = {  # each phase's task, in public words (some depend on the turn, below)
+    "place": "choose a Badge space to start from",
+    "meet": "choose whose car to confer with",
+    "badge": "call a car to Headquarters, or not",
+}
+
+
+def prompt(
+    seat: int | None,
+    to_move: int,
+    phase: str,
+    number: int | None,
+    waiting: bool,
+    read: Sequence[str],
+    may_accuse: bool,
+    asked: int | None,
+    open_kinds: Sequence[str],
+) -> Prompt:
+    """What `seat` is asked to do now, from public facts and (for the seat to move) its legal
+    kinds: the phase, the NUMBERED reading to move, whether the car waits OFF LINE, the
+    dials the next spin reads (`line`, `signal`), whether its side may accuse, and whom
+    the asker asks.
+
+    >>> prompt(1, 0, "move", 5, False, [], False, None, []).words
+    'Waiting for Green to move exactly 5 spaces.'
+    >>> prompt(0, 0, "start", None, False, [], True, None, ["spin", "accuse"]).words
+    'Spin the Computer or accuse a suspect.'
+    """
+    who = COLOURS[to_move].title()
+    if phase == "start":
+        task = (
+            "spin for ON LINE (waiting OFF LINE)"
+            if waiting
+            else "spin the Computer or accuse a suspect"
+            if may_accuse
+            else "spin the Computer"
+        )
+    elif phase == "move":
+        task = f"move exactly {count(number, 'space')}"
+    elif phase == "spin":
+        says = [
+            *(["the yellow dial says ON LINE or OFF LINE"] if "line" in read else []),
+            *(["the red dial says who asks"] if "signal" in read else []),
+        ]
+        task = "spin again: " + " and ".join(says)
+    elif phase == "ask":
+        assert asked is not None
+        task = f"ask {COLOURS[asked].title()} for one flap, 3 to 8"
+    else:
+        task = TASKS[phase]
+    if seat != to_move:
+        words = f"Waiting for {who} to ask you for one flap." if seat == asked else None
+        return wait(seat, to_move, who, task, words)
+    say = {
+        "place": "put your car on a free Badge space",
+        "spin": "spin again" if phase == "spin" else "spin for ON LINE" if waiting else task,
+        "accuse": "accuse a suspect",
+        "move": task,
+        "confer": "confer with one of the cars here",
+        "call": "call an opponent's car to Headquarters",
+        "no_call": "call nobody",
+        "ask": task,
+    }
+    if phase == "start" and not waiting:
+        say["spin"] = "spin the Computer"  # the task may offer the accusation too
+    words = {
+        "start": "You wait OFF LINE: spin for ON LINE." if waiting else None,
+        "spin": sentence(task),
+        "meet": "Several cars here: choose whose car to confer with.",
+        "badge": "On a Badge space: call an opponent's car to Headquarters, or call nobody.",
+    }.get(phase)
+    return ask(to_move, task, open_kinds, say, words)

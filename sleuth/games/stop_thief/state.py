@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import copy
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
+from sleuth.core.prompt import Prompt, kinds
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED, Content, SleuthCard, load_content
 from sleuth.games.stop_thief.options import StopThiefOptions
 from sleuth.games.stop_thief.scanner import CrimeScanner, Step
 from sleuth.games.stop_thief.thief import Clue
+from sleuth.games.stop_thief.words import prompt
 
 Phase = Literal["fine", "clue", "roll", "move", "after", "over"]
 
@@ -65,14 +68,30 @@ class Turn:
 
 # Ready-made actions: legal_actions runs at every step of millions of simulated moves.
 PAY_FINE, CLUE, ROLL, END_TURN = (Action.of(k) for k in ("pay_fine", "clue", "roll", "end_turn"))
-ARRESTS = {code: Action.of("arrest", space=code) for code in load_board().spaces}
-PLAYS = {
-    (card.id, target): Action.of("play_card", card=card.id)
-    if target is None
-    else Action.of("play_card", card=card.id, target=target)
-    for card in load_content().cards
-    for target in (None, 0, 1, 2, 3)
-}
+Key = TypeVar("Key")
+
+
+class _ReadyMade(dict[Key, Action]):
+    """Ready-made actions, each made the first time it is asked for: built up front they
+    would load the board and the cards whenever the rules module is imported."""
+
+    def __init__(self, make: Callable[[Key], Action]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Key) -> Action:
+        action = self[key] = self._make(key)
+        return action
+
+
+ARRESTS: _ReadyMade[int] = _ReadyMade(lambda code: Action.of("arrest", space=code))
+PLAYS: _ReadyMade[tuple[int, int | None]] = _ReadyMade(
+    lambda key: (
+        Action.of("play_card", card=key[0])
+        if key[1] is None
+        else Action.of("play_card", card=key[0], target=key[1])
+    )
+)
 
 
 @cache
@@ -527,6 +546,18 @@ class StopThief(GameState):
     def _reveal(self) -> dict[str, JSONValue]:
         return {"routes": [[s.space for s in route] for route in self.routes]}
 
+    def _hidden_parts(self) -> dict[str, JSONValue]:
+        """For `reveal`: every hand and tip, where the thief is, every route so far, the pile."""
+        thief = self.scanner.thief
+        return {
+            "hands": [self._cards_json(d.hand) for d in self.detectives],
+            "tips": [{"seat": seat, **tip} for seat, tips in enumerate(self.tips) for tip in tips],
+            "thief_at": None if thief is None else thief.space,
+            "reveal": self._reveal(),  # the current thief's route ends where he is now
+            "pile": self._cards_json(list(self.pile)),  # top card first
+            "wanted": [self.content.posters[p].name for p in self.wanted[self.thief_number :]],
+        }
+
     # --- what each seat may know --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSONValue]:
         if seat is not None and not 0 <= seat < self.players:
@@ -534,11 +565,8 @@ class StopThief(GameState):
         poster = self.content.posters[self.poster]
         turn = self.turn
         view: dict[str, JSONValue] = {
-            "game": self.name,
-            "seat": seat,
-            "players": self.players,
+            **self.view_header(seat),
             "turn": turn.seat,
-            "to_move": self.to_move,
             "phase": turn.phase,
             "dice": list(turn.dice) if turn.dice else None,
             "allowance": (sum(turn.dice) + turn.extra_spaces) if turn.dice else None,
@@ -567,8 +595,6 @@ class StopThief(GameState):
                 "memory": [c.display for c in self.scanner.memory],
             },
             "clues": [dict(c) for c in self.clue_log],
-            "over": self.over,
-            "winners": self.winners,
         }
         if seat is not None:
             me = self.detectives[seat]
@@ -581,6 +607,23 @@ class StopThief(GameState):
         if self.over:
             view["reveal"] = self._reveal()
         return view
+
+    def _prompt(self, seat: int | None) -> Prompt:
+        """From public facts, and all the legal kinds only for the seat to move: whether it
+        may play a card hangs on its hand; the other kinds anyone can tell from the board."""
+        turn, mover = self.turn, self.detectives[self.turn.seat]
+        reach = None if turn.anywhere or turn.dice is None else sum(turn.dice) + turn.extra_spaces
+        open_kinds = kinds(self._legal())
+        return prompt(
+            seat,
+            turn.seat,
+            turn.phase,
+            reach,
+            mover.licensed,
+            [d.license for d in self.detectives],
+            [k for k in open_kinds if k != "play_card"],
+            open_kinds if seat == turn.seat else (),
+        )
 
     def _cards_json(self, hand: list[int]) -> list[JSONValue]:
         return [self.content.cards[c].to_json() for c in hand]

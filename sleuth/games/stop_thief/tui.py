@@ -31,14 +31,13 @@ from sleuth.games.stop_thief.command_line import (
 from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.state import StopThief
 from sleuth.games.stop_thief.words import (
-    PHASES,
     Narrator,
     display_text,
     money,
     sound_words,
     space_label,
 )
-from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed, task
 
 GAME = "stop-thief"
 WIDE_NEEDS = 124  # terminal columns for the wide board (78) beside the panels (46)
@@ -77,6 +76,16 @@ class StopThiefApp(GameShell):
     PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
     HELP = HELP
     RING = frozenset({"clue", "new_thief"})
+    TYPED = {
+        "pay_fine": "pay",
+        "clue": "c",
+        "roll": "r",
+        "move": "m <space> or click a green square",
+        "ride": "ride <station>",
+        "arrest": "a <space>",
+        "end_turn": "e",
+        "play_card": "card 1",
+    }
     CSS = (
         GameShell.CSS
         + """
@@ -250,13 +259,12 @@ class StopThiefApp(GameShell):
         text.append(f" {thief['poster']} · reward {money(thief['reward'])}", "bold")
         text.append(f" · thief {thief['number']} of {thief['of']}\n", "dim")
         turn = int(view["turn"])
-        phase = str(view["phase"])
         text.append("Turn: ")
         text.append(f" {turn + 1} ", SEAT_STYLES[turn % 4])
         text.append(f" {self.narrator.who(turn)}")
         if turn in self.bots:
             text.append(" (bot)", "dim")
-        text.append(f" — {PHASES.get(phase, phase)}")
+        text.append(f" — {task(view)}")
         if view.get("dice"):
             a, b = view["dice"]
             text.append(f" · dice {a}+{b}={a + b}")
@@ -309,22 +317,6 @@ class StopThiefApp(GameShell):
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
-
-    def hint(self, view: Mapping[str, Any]) -> Text:
-        """The status line when there is no message: what the player at the keyboard can do."""
-        seat = view["to_move"]
-        if view["over"] or seat in self.bots or not self.my_turn(view):
-            return super().hint(view)
-        phase = view["phase"]
-        hints = {
-            "fine": "Pay the fine to get your License back: pay",
-            "clue": "Press CLUE: c   (or play a card first: card 1)",
-            "roll": "Roll the dice: r",
-            "move": f"Move up to {view.get('allowance') or 'anywhere'}: m <space> or click a "
-            "green square",
-            "after": "Arrest: a <space> · ride <station> · end your turn: e",
-        }
-        return Text(f"{self.narrator.who(seat)}: {hints.get(phase, '')}   (help · legal)")
 
 
 def run(

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sleuth.core import Event
+from sleuth.core.prompt import Prompt, ask, either, wait
 
 SOUNDS = {
     "crime-alarm": "crime alarm",
@@ -35,14 +36,13 @@ STATION_NAMES = {
     "subway-se": "the south-east subway",
     "subway-centre": "the centre subway",
 }
-PHASES = {
-    "fine": "pay the fine",
+TASKS = {  # each phase's task, in public words (the move's depends on the roll, below)
+    "fine": "pay the fine to get the License back",
     "clue": "press CLUE",
     "roll": "roll the dice",
-    "move": "move",
-    "after": "arrest, ride or end the turn",
-    "over": "the game is over",
 }
+AFTER = {"arrest": "try an arrest", "ride": "ride the subway", "end_turn": "end the turn"}
+BEFORE_MOVING = ("clue", "roll", "move")
 
 
 def space_label(code: int) -> str:
@@ -93,6 +93,55 @@ def clue_words(clue: Mapping[str, Any]) -> str:
 
 def money(amount: int) -> str:
     return f"${amount:,}"
+
+
+def prompt(
+    seat: int | None,
+    to_move: int,
+    phase: str,
+    reach: int | None,
+    licensed: bool,
+    licenses: Sequence[str],
+    public_kinds: Sequence[str],
+    open_kinds: Sequence[str],
+) -> Prompt:
+    """What `seat` is asked to do now, from public facts and (for the seat to move) its own
+    legal kinds: the phase, how far the move may go (`reach`; None: anywhere, by the
+    card), whether the mover holds his License, everyone's License names, and the kinds
+    open to the mover that everyone can tell (all but playing a card, which hangs on
+    the hand).
+
+    >>> prompt(0, 0, "roll", None, True, ["Carrie Badger"], ["roll"], ["roll", "play_card"]).words
+    'Roll the dice or play a Sleuth Card first.'
+    >>> prompt(1, 0, "after", 7, True, ["Carrie Badger", "Kent"], ["end_turn"], []).words
+    'Waiting for Detective 1 (Carrie Badger) to end the turn.'
+    """
+    if phase == "move":
+        task = "move anywhere (Sleuth Card)" if reach is None else f"move up to {reach} squares"
+    elif phase == "clue" and not licensed:  # clue_on_fine_turn: the CLUE press, then the fine
+        task = "press CLUE, then pay the fine"
+    elif phase == "after":
+        task = either([words for kind, words in AFTER.items() if kind in public_kinds])
+    else:
+        task = TASKS[phase]
+    if seat != to_move:
+        return wait(seat, to_move, Narrator(licenses).who(to_move), task)
+    say = {
+        "pay_fine": "pay the fine to get your License back",
+        "clue": "press CLUE",
+        "roll": "roll the dice",
+        "move": task,
+        "arrest": "try an arrest",
+        "ride": "ride the subway",
+        "end_turn": "end your turn",
+        "play_card": "play a Sleuth Card" + (" first" if phase in BEFORE_MOVING else ""),
+    }
+    words = None
+    if phase == "fine":
+        words = "Pay the fine to get your License back: that is your turn."
+    elif not licensed:
+        words = "Press CLUE, then pay the fine to get your License back."
+    return ask(to_move, task, open_kinds, say, words)
 
 
 class Narrator:
@@ -257,6 +306,7 @@ __all__ = [
     "display_text",
     "money",
     "node_label",
+    "prompt",
     "sound_words",
     "space_label",
 ]

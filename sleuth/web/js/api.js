@@ -45,6 +45,7 @@ export const api = {
   join: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { body }),
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
   replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
+  replayStep: (id, step) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?step=${step}`),
   botSeat: (id, seat, level, token) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/bot`, { body: level ? { level } : {}, token }),
   boardSvg: async (game) => {

@@ -4,11 +4,12 @@
 // A game module exports:
 //   title                        the game's name for people
 //   createTable(ctx)             -> a table object (below); ctx gives act(), seatTitle(), soundOn()...
-//   fold(events, replay)         -> a view-like object after `events` (replay page, all revealed)
 //
 // A table object has:
 //   mount(slots)                 build the board and panels into {board, hud, controls, info}
 //   render(view, opts)           draw everything from a view; opts: {me, canAct, seats, replay, events}
+//                                (replays: the engine's reveal(), a spectator's view plus the parts
+//                                its `hidden` names: every hand, route, notebook...)
 //   play(events, opts)           animate and sound the events that just happened (live only)
 //   key(keyboardEvent)           -> true if the game used the key
 //   turnWords(view)              what the seat to move has to do now, in words

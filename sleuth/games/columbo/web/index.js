@@ -3,7 +3,7 @@
 // everyone once, turning over, and from then on only its back), the dice, your Evidence
 // Cards, every detective's laid-down sets, challenges, the end phase and the rewards.
 // Everything is drawn from the seat's `view` (sleuth/games/columbo/state.py); the replay
-// page folds the event list into the same shape (`fold` below).
+// page draws the engine's `reveal()`, the same shape with every hand and lawn card.
 //
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
@@ -48,39 +48,12 @@ function money(amount) {
   return `${n < 0 ? "−" : ""}$${Math.abs(n).toLocaleString("en-US")}`;
 }
 
+// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
+// banner names the seat itself, so a seat not to move gets only the task.
 function turnWords(view) {
-  if (!view) return "";
-  const ch = view.challenge;
-  switch (view.phase) {
-    case "roll":
-      return view.endgame ? "throw the dice (odd: search the lawn; 7, 11 or doubles: demand)" : "throw the dice";
-    case "move":
-      if (view.endgame && view.detectives?.[view.turn]?.room === 0) return "search the lawn, demand, or end the turn";
-      return `move ${view.total} space${view.total === 1 ? "" : "s"}${view.special ? ", or go straight to any room" : ""}`;
-    case "arrived": {
-      const room = view.detectives?.[view.turn]?.room;
-      if (room === 0) return "search the lawn, challenge, or end the turn";
-      if (room) return "take the top card, or challenge";
-      return "challenge, or end the turn";
-    }
-    case "discard":
-      return "discard a card onto the lawn";
-    case "search":
-      return "name another lawn card, or stop";
-    case "lay":
-      return "choose the card to lay in its place";
-    case "give":
-      if (!ch) return "give a card";
-      return `give ${kindWords(ch.kind)}${view.seat === ch.target && view.hand?.some((c) => c.kind === "no-clue") ? " (or a No Clue card)" : ""}`;
-    case "counter":
-      return "demand a card in return, or ask for nothing";
-    case "exchange":
-      return "give a card back in exchange";
-    case "over":
-      return "the case is closed";
-    default:
-      return view.phase;
-  }
+  const prompt = view?.prompt;
+  if (!prompt) return "";
+  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -593,7 +566,7 @@ export function createTable(ctx) {
   function paintPlace(p) {
     const node = placeEl(p);
     const lawn = view.lawn || [];
-    const face = view.lawnFaces?.[p] || null; // replays only: everything revealed
+    const face = view.lawn_faces?.[p] || null; // replays only: everything revealed
     const show = showing.get(p);
     const front = node.querySelector(".co-side-front");
     const note = node.querySelector(".co-lnote");
@@ -1214,121 +1187,3 @@ export function createTable(ctx) {
     coverWords: () => "Everyone else, look away: the next screen shows a detective's Evidence Cards.",
   };
 }
-
-// --- replays: the events folded into a view, everything revealed ------------------------------------
-function nodeRoom(id) {
-  if (id === "living-room") return 0;
-  const m = /^room-(\d)$/.exec(id || "");
-  return m ? Number(m[1]) : null;
-}
-
-/** The view after `events` (the replay's full list, all revealed): hands and lawn faces too. */
-export function fold(events) {
-  const v = {
-    game: "columbo", seat: null, players: 0, advanced: false, pack: 0, removed: [], turn: null, number: 0,
-    to_move: null, phase: "roll", dice: null, total: null, special: null, endgame: false, rooms: [],
-    detectives: [], lawn: [], lawnFaces: {}, aside: [], challenge: null, search: null, over: false,
-    winners: [], reason: null, rewards: null, hands: {}, final: null,
-  };
-  const hand = (seat) => (v.hands[seat] ||= []);
-  const take = (seat, id) => {
-    const cards = hand(seat);
-    const i = cards.findIndex((c) => c.id === id);
-    if (i >= 0) cards.splice(i, 1);
-  };
-  const put = (place, card) => {
-    while (v.lawn.length <= place) v.lawn.push(null);
-    v.lawn[place] = "down";
-    if (card) v.lawnFaces[place] = card;
-    else delete v.lawnFaces[place];
-  };
-  for (const ev of events) {
-    const d = ev.data || {};
-    switch (ev.kind) {
-      case "setup":
-        v.players = d.players;
-        v.advanced = Boolean(d.advanced);
-        v.pack = d.pack;
-        v.removed = d.removed || [];
-        v.rooms = [1, 2, 3, 4, 5, 6].map((room) => ({ room, in_play: (d.rooms || []).includes(room), cards: Number(d.piles?.[String(room)] || 0) }));
-        v.detectives = Array.from({ length: d.players }, (_, seat) => ({ seat, at: "living-room", room: 0, cards: 0, table: [] }));
-        break;
-      case "hand":
-        v.hands[ev.to] = [...d.cards];
-        break;
-      case "turn":
-        Object.assign(v, { turn: d.seat, to_move: d.seat, number: d.number, phase: "roll", dice: null, total: null, special: null, challenge: null, search: null });
-        break;
-      case "roll":
-        Object.assign(v, { dice: d.dice, total: d.total, special: d.special, phase: "move" });
-        break;
-      case "move": {
-        const det = v.detectives[d.seat];
-        if (det) Object.assign(det, { at: d.to, room: nodeRoom(d.to) });
-        v.phase = "arrived";
-        break;
-      }
-      case "draw": {
-        const room = v.rooms.find((r) => r.room === d.room);
-        if (room) room.cards = d.left;
-        break;
-      }
-      case "drew":
-        hand(d.seat).push(d.card);
-        break;
-      case "discard":
-        if (d.card) take(d.seat, d.card.id);
-        put(d.place, d.card);
-        break;
-      case "your_discard":
-        take(d.seat, d.card.id);
-        put(d.place, d.card);
-        break;
-      case "swapped":
-        if (!d.laid) break;
-        if (d.card) take(d.seat, d.card.id);
-        put(d.place, d.card);
-        break;
-      case "turned":
-        v.lawn[d.place] = null;
-        delete v.lawnFaces[d.place];
-        hand(d.seat).push(d.card);
-        break;
-      case "laid_down": {
-        for (const c of d.cards) take(d.seat, c.id);
-        v.detectives[d.seat]?.table.push(d.cards);
-        break;
-      }
-      case "rooms_empty":
-        v.endgame = true;
-        break;
-      case "demand":
-        v.challenge = { by: d.by, target: d.target, kind: d.kind, shown: d.shown, counter: d.counter, owes: null };
-        v.to_move = d.target;
-        v.phase = "give";
-        break;
-      case "has_none":
-        v.phase = "counter";
-        break;
-      case "no_clue":
-        take(d.from, d.card.id);
-        v.aside.push(d.card);
-        break;
-      case "given":
-      case "exchanged":
-        if (ev.to === d.to) {
-          take(d.from, d.card.id);
-          hand(d.to).push(d.card);
-        }
-        break;
-      case "game_over":
-        Object.assign(v, { over: true, phase: "over", to_move: null, winners: d.winners || [], reason: d.reason, rewards: d.rewards || null, final: d });
-        break;
-      default:
-        break;
-    }
-  }
-  for (const det of v.detectives) det.cards = (v.hands[det.seat] || []).length;
-  return v;
-}
-

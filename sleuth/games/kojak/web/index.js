@@ -2,7 +2,7 @@
 // informers out front, the Badges on the roofs, Headquarters with every Kojak, the cars;
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
-// the replay page folds the event list into the same shape (`fold` below).
+// the replay page draws the engine's `reveal()`, the same shape with every notebook.
 import { h, s, fill } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 
@@ -19,7 +19,6 @@ const SEAT_LINE = { white: "#1b1b1b", black: "#f4f2ea", orange: "#2b1600", purpl
 const SYMBOL = { car: ["kj-car", -13, -8, 26, 16], kcar: ["kj-kojak-car", -13, -8, 26, 16], pawn: ["kj-pawn", -10, -14, 20, 24], badge: ["kj-badge", -8, -8, 16, 14] };
 const PLACES = { "lot-hq-west": "the west Headquarters lot", "lot-hq-east": "the east Headquarters lot", "lot-lieutenant": "the Lieutenant's lot" };
 const HQ_WORDS = { start: "Start", radio: "the Radio Room", command: "the Command Room", y3: "the Computer Room" };
-const ACTION_CARDS = 24; // sleuth/games/kojak/data/cards.json (replays count down from it)
 
 const colourOf = (seat) => COLOURS[seat % COLOURS.length];
 export const seatFill = (seat) => SEAT_FILL[colourOf(seat)];
@@ -36,28 +35,12 @@ export function placeWords(id) {
   return m ? `path space row ${Number(m[1])}, column ${Number(m[2])}` : id;
 }
 
+// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
+// banner names the seat itself, so a seat not to move gets only the task.
 function turnWords(view) {
-  if (!view) return "";
-  const me = view.pieces?.[view.to_move];
-  switch (view.phase) {
-    case "setup":
-      return me && !me.cars.detective ? "park the Detective's car at Headquarters" : "put the Badge on a roof";
-    case "turn":
-      if (me && me.kojak === null) return "roll the dice and drive";
-      return view.version === "advanced" ? "roll the dice, or draw an Action Card for Kojak" : "roll the dice, or jump Kojak into a room";
-    case "drive":
-      return `drive a car ${(view.dice || []).reduce((a, b) => a + b, 0)} spaces`;
-    case "hq":
-      return `move Kojak ${view.action_card} space${view.action_card === 1 ? "" : "s"} around Headquarters`;
-    case "radio":
-      return "move the Badge to another roof, or end the turn";
-    case "command":
-      return "turn a turntable 1 or 2 spaces, or end the turn";
-    case "after":
-      return "take the informer, make the arrest, or end the turn";
-    default:
-      return view.phase === "over" ? "the game is over" : view.phase;
-  }
+  const prompt = view?.prompt;
+  if (!prompt) return "";
+  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -988,164 +971,4 @@ export function createTable(ctx) {
     seatColour: (seat) => seatFill(seat),
     coverWords: () => "Everyone else, look away: the next screen shows the Detective Notebook's clues and the Contact Cards.",
   };
-}
-
-// --- replays: the events folded into a view, everything revealed --------------------------------------
-/** The view after `events` (the replay's full list, all revealed): every notebook and hand. */
-export function fold(events) {
-  const v = {
-    game: "kojak",
-    seat: null,
-    players: 0,
-    version: "fast",
-    case: {},
-    turn: null,
-    to_move: null,
-    phase: "setup",
-    dice: null,
-    action_card: null,
-    pieces: [],
-    turntables: {},
-    over: false,
-    winners: [],
-    piles: null,
-    notebooks: {},
-    hands: null,
-    reveal: null,
-  };
-  const statements = new Map();
-  const wrong = new Set();
-  for (const ev of events) {
-    const d = ev.data || {};
-    const p = v.pieces[d.seat];
-    switch (ev.kind) {
-      case "setup":
-        v.players = d.players;
-        v.version = d.version;
-        v.case = { game: d.game, title: d.title, criminal: d.criminal, informer_set: d.informer_set, statements: [] };
-        v.pieces = d.colours.map((colour, seat) => ({ seat, colour, kojak: "start", cars: { detective: null, kojak: "lot-lieutenant" }, badge: null, informers: [], contacts: 0, out: false, accused: null, turns: 0 }));
-        for (const b of BUILDINGS) {
-          v.turntables[b] = { colour: BUILDING_COLOUR[b], slots: 8, front: 0, out_front: true, informers: d.informers_per_turntable, seen: [true, null, null, null, null, null, null, null], taken: [] };
-        }
-        v.notebooks = Object.fromEntries(d.colours.map((_, seat) => [seat, { clues: [] }]));
-        if (d.version === "advanced") {
-          v.hands = Object.fromEntries(d.colours.map((_, seat) => [seat, []]));
-          v.piles = { action: ACTION_CARDS, action_discards: [], contact: 0, contact_discards: [] };
-        }
-        break;
-      case "contacts":
-        if (v.hands) v.hands[d.seat] = [...d.cards];
-        if (p) p.contacts = d.cards.length;
-        break;
-      case "dealt":
-        if (v.piles) v.piles.contact = d.pile;
-        break;
-      case "turn":
-        v.turn = d.seat;
-        v.to_move = d.seat;
-        v.phase = d.phase;
-        v.dice = null;
-        v.action_card = null;
-        if (d.phase === "turn" && p) p.turns += 1;
-        break;
-      case "parked":
-        p.cars.detective = d.lot;
-        break;
-      case "badge":
-        p.badge = d.building;
-        break;
-      case "roll":
-        v.dice = d.dice;
-        v.phase = "drive";
-        break;
-      case "drive":
-        p.cars[d.car] = d.to;
-        break;
-      case "jump":
-        p.kojak = d.to;
-        v.phase = d.to;
-        break;
-      case "stay":
-        v.phase = d.room;
-        break;
-      case "action_card":
-        v.action_card = d.value;
-        v.phase = "hq";
-        if (v.piles) {
-          v.piles.action = Math.max(0, v.piles.action - 1);
-          v.piles.action_discards.push(d.value);
-        }
-        break;
-      case "walk":
-        p.kojak = d.to;
-        if (d.to === "radio" || d.to === "command") v.phase = d.to;
-        break;
-      case "computer_room":
-        p.kojak = "start";
-        if (v.piles) v.piles.contact = Math.max(0, v.piles.contact - d.cards);
-        break;
-      case "reshuffled":
-        if (v.piles && d.pile === "action") {
-          v.piles.action = d.cards;
-          v.piles.action_discards = [];
-        } else if (v.piles) {
-          v.piles.contact = d.cards;
-          v.piles.contact_discards = [];
-        }
-        break;
-      case "turned": {
-        const t = v.turntables[d.building];
-        for (const passed of d.passed) {
-          t.front = (t.front + 1) % t.slots;
-          t.seen[t.front] = passed;
-        }
-        t.out_front = Boolean(d.passed[d.passed.length - 1]);
-        break;
-      }
-      case "left_hq":
-        p.kojak = null;
-        break;
-      case "informer_taken": {
-        const t = v.turntables[d.building];
-        t.seen[t.front] = false;
-        t.out_front = false;
-        t.informers -= 1;
-        p.informers.push(d.building);
-        if (d.contact && v.hands) {
-          const hand = v.hands[d.seat];
-          const i = hand.indexOf(d.contact);
-          if (i >= 0) hand.splice(i, 1);
-          p.contacts = hand.length;
-          v.piles?.contact_discards.push(d.contact);
-        }
-        break;
-      }
-      case "clue": {
-        const clue = { building: d.building, colour: d.colour, code: d.code, statement: d.statement, clears: d.clears };
-        v.notebooks[d.seat].clues.push(clue);
-        statements.set(d.code, { code: d.code, clears: d.clears, text: d.statement });
-        break;
-      }
-      case "out":
-        p.out = true;
-        p.accused = d.accused;
-        wrong.add(d.accused);
-        break;
-      case "game_over":
-        v.over = true;
-        v.phase = "over";
-        v.to_move = null;
-        v.winners = d.winners || [];
-        v.reveal = { hideout: d.hideout, criminal: d.criminal, codes: d.codes };
-        break;
-      default:
-        break;
-    }
-  }
-  v.case.statements = [...statements.values()].sort((a, b) => a.code.localeCompare(b.code));
-  for (const book of Object.values(v.notebooks)) {
-    book.circled = BUILDINGS.filter((b) => book.clues.some((c) => c.clears === b));
-    book.suspects = BUILDINGS.filter((b) => !book.circled.includes(b) && !wrong.has(b));
-  }
-  return v;
 }

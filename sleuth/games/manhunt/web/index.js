@@ -3,7 +3,7 @@
 // and its probe (the result shown only to the prober), the Detectives Handbook and Clue
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
-// page folds the event list into the same shape (`fold` below).
+// page draws the engine's `reveal()`, the same shape with every side's Handbook.
 import { h, s, fill } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 
@@ -41,26 +41,12 @@ function flapText(letter) {
   return LETTERS.map((x) => (letter ? (x === letter ? "[X]" : "[O]") : "[ ]")).join("");
 }
 
-const PHASES = {
-  place: "choose a Badge space to start from",
-  start: "spin the Computer",
-  meet: "choose whose car to confer with",
-  badge: "call a car to Headquarters, or not",
-  ask: "ask for one flap, 3 to 8",
-  over: "the game is over",
-};
-
+// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
+// banner names the seat itself, so a seat not to move gets only the task.
 function turnWords(view) {
-  if (!view) return "";
-  const me = view.cars?.[view.turn];
-  if (view.phase === "move") return `move exactly ${view.number} spaces`;
-  if (view.phase === "start" && me?.waiting) return "spin for ON LINE (waiting OFF LINE)";
-  if (view.phase === "spin") return view.exchange ? "spin again: the red dial says who asks" : "spin again: the yellow dial says ON LINE or OFF LINE";
-  if (view.phase === "ask" && view.exchange) {
-    const asker = view.exchange.asker;
-    return `${cap(colourOf(asker))} asks ${cap(colourOf(view.exchange.asked))} for one flap, 3 to 8`;
-  }
-  return PHASES[view.phase] || view.phase;
+  const prompt = view?.prompt;
+  if (!prompt) return "";
+  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -244,7 +230,7 @@ export function createTable(ctx) {
     }
   }
 
-  // ---- the static parts of the view (the replay's folded view has none: ask the server) ----
+  // ---- the static parts of the view (a view without them: ask the server) ----
   function haveStatics(v) {
     if (v.board && v.computer && v.case) statics = { board: v.board, computer: v.computer, case: v.case };
     if (statics || fetching || !ctx.tableId) return;
@@ -1028,126 +1014,4 @@ export function createTable(ctx) {
     coverWords: () => "Everyone else, look away: the next screen shows this detective's Handbook, Clue Sheet and probes.",
     seatTitle: (v, seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`,
   };
-}
-
-// --- replays: the events folded into a view, everything revealed ------------------------------------
-/** The view after `events` (the replay's full list, all revealed): every side's Handbook. */
-export function fold(events) {
-  const v = {
-    game: "manhunt",
-    seat: null,
-    players: 0,
-    partners: false,
-    crime: "",
-    turn: null,
-    to_move: null,
-    phase: "place",
-    number: null,
-    spin: null,
-    exchange: null,
-    cars: [],
-    sides: [],
-    handbooks: [],
-    over: false,
-    winners: [],
-    reveal: null,
-  };
-  const sideOf = (seat) => v.sides.findIndex((sd) => sd.seats.includes(seat));
-  const write = (seat, row, hole, clue, learned) => {
-    const side = sideOf(seat);
-    if (side < 0) return;
-    const book = v.handbooks[side];
-    const entry = book.rows[row - 1];
-    if (entry.hole) return;
-    Object.assign(entry, { hole, clue, flap: flapText(hole), learned });
-    v.sides[side].rows = [...new Set([...v.sides[side].rows, row])].sort((a, b) => a - b);
-    const rows = v.sides[side].rows;
-    v.sides[side].next_scene = rows.includes(1) ? (rows.includes(2) ? null : 2) : 1;
-  };
-  for (const ev of events) {
-    const d = ev.data || {};
-    switch (ev.kind) {
-      case "setup":
-        v.players = d.players;
-        v.partners = d.partners;
-        v.crime = d.crime;
-        v.cars = d.colours.map((colour, seat) => ({ seat, colour, side: d.sides.findIndex((sd) => sd.includes(seat)), space: null, waiting: false }));
-        v.sides = d.sides.map((seats, side) => ({ side, seats: [...seats], rows: [], next_scene: 1, out: false }));
-        v.handbooks = d.sides.map(() => ({ rows: [1, 2, 3, 4, 5, 6, 7, 8].map((row) => ({ row, topic: "", hole: null, flap: flapText(null), clue: null })), accusation: null }));
-        break;
-      case "first_spin":
-        v.turn = d.first;
-        v.to_move = d.first;
-        break;
-      case "place":
-        for (const seat of d.cars) v.cars[seat].space = d.badge;
-        v.turn = d.seat;
-        break;
-      case "turn":
-        v.turn = d.seat;
-        v.to_move = d.seat;
-        v.phase = "start";
-        v.number = null;
-        v.exchange = null;
-        break;
-      case "spin":
-        v.spin = { ...d };
-        if (d.read.includes("numbered")) {
-          v.phase = "move";
-          v.number = d.number;
-        }
-        break;
-      case "move":
-        v.cars[d.seat].space = d.to;
-        v.phase = "start";
-        break;
-      case "stop":
-      case "meet":
-        v.phase = "spin";
-        break;
-      case "call":
-        v.cars[d.called].space = d.badge;
-        v.cars[d.called].waiting = false;
-        v.phase = "spin";
-        break;
-      case "off_line":
-        v.cars[d.seat].waiting = true;
-        break;
-      case "probe_result":
-        v.cars[d.seat].waiting = false;
-        write(d.seat, d.row, d.hole, d.clue, { how: "probed", seat: d.seat });
-        break;
-      case "exchange":
-        v.exchange = { with: d.with, asker: d.asker, asked: d.asked };
-        v.phase = "ask";
-        v.to_move = d.asker;
-        break;
-      case "shown":
-        if (d.hole) write(d.asker, d.flap, d.hole, d.clue, { how: "shown", seat: d.asker, by: d.asked });
-        break;
-      case "accused":
-        if (sideOf(d.seat) >= 0) v.handbooks[sideOf(d.seat)].accusation = d.suspect;
-        break;
-      case "card_read":
-        if (sideOf(d.seat) >= 0) v.handbooks[sideOf(d.seat)].culprit_read = d.culprit;
-        break;
-      case "out":
-        for (const seat of d.seats) {
-          v.cars[seat].space = null;
-          v.cars[seat].waiting = false;
-        }
-        if (d.seats.length && sideOf(d.seats[0]) >= 0) v.sides[sideOf(d.seats[0])].out = true;
-        break;
-      case "game_over":
-        v.over = true;
-        v.phase = "over";
-        v.to_move = null;
-        v.winners = d.winners || [];
-        v.reveal = d.reveal;
-        break;
-      default:
-        break;
-    }
-  }
-  return v;
 }

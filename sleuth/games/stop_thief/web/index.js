@@ -1,7 +1,7 @@
 // Stop Thief at the table: the board with its pieces and clickable moves, the Crime
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
-// replay page folds the event list into the same shape (`fold` below).
+// replay page draws the engine's `reveal()`, the same shape with every hand and route.
 import { h, s, fill, money, seatColour } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 import { playSound, playSequence } from "./sound.js";
@@ -50,21 +50,12 @@ export function clueWords(clue) {
   return sound;
 }
 
-const PHASES = {
-  fine: "pay the fine to get the License back",
-  clue: "press CLUE",
-  roll: "roll the dice",
-  move: "move",
-  after: "arrest, ride the subway or end the turn",
-  over: "the game is over",
-};
-
+// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
+// banner names the seat itself, so a seat not to move gets only the task.
 function turnWords(view) {
-  if (!view) return "";
-  if (view.phase === "move") {
-    return view.allowance === null || view.allowance === undefined ? "move anywhere (Sleuth Card)" : `move up to ${view.allowance} squares`;
-  }
-  return PHASES[view.phase] || view.phase;
+  const prompt = view?.prompt;
+  if (!prompt) return "";
+  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -417,14 +408,9 @@ export function createTable(ctx) {
         if (g && +p > 0) el.marks.append(s("circle", { class: "possible", cx: g.cx, cy: g.cy, r: 6 + 5 * Math.sqrt(+p / top) }));
       }
     }
-    // The thief's route, revealed at the end (and in replays, up to now).
+    // The thief's route, revealed at the end (and in replays, up to now: the latest thief's).
     const routes = view.reveal?.routes;
-    if (routes?.length) {
-      const index = view.thiefAt ? view.thiefAt.thief - 1 : routes.length - 1;
-      let route = routes[index] || [];
-      if (view.thiefAt) route = route.slice(0, view.thiefAt.step + 1);
-      drawRoute(route);
-    }
+    if (routes?.length) drawRoute(routes[routes.length - 1] || []);
   }
 
   function drawRoute(route) {
@@ -887,152 +873,4 @@ export function createTable(ctx) {
       return d ? `${ctx.seatWord(seat)} (${d.license})` : ctx.seatWord(seat);
     },
   };
-}
-
-// --- replays: the events folded into a view, everything revealed ----------------------------------
-/**
- * The view after `events` (the replay's full list, all revealed). `routes` are every thief's
- * true route (from the record's game_over event); the result also says where the thief was.
- */
-export function fold(events, { routes = null, options = {} } = {}) {
-  const v = {
-    game: "stop-thief",
-    seat: null,
-    players: 0,
-    turn: null,
-    to_move: null,
-    phase: "clue",
-    dice: null,
-    allowance: null,
-    detectives: [],
-    thief: {},
-    scanner: { display: "---", memory: [] },
-    clues: [],
-    over: false,
-    winners: [],
-    hands: {},
-    tips: [],
-    reveal: routes ? { routes } : null,
-    thiefAt: null,
-    win_amount: options.win_amount,
-  };
-  let face = 0;
-  let crimes = 0;
-  let extra = 0;
-  let step = -1;
-  for (const ev of events) {
-    const d = ev.data || {};
-    switch (ev.kind) {
-      case "setup":
-        v.players = d.players;
-        v.detectives = d.licenses.map((license, seat) => ({ seat, license, node: "acme", money: d.money, licensed: true, cards: 0, posters: [], turns_to_lose: 0 }));
-        break;
-      case "hand":
-        v.hands[ev.to] = [...d.cards];
-        break;
-      case "new_thief":
-        face = d.poster.reward;
-        crimes = 1;
-        step = 0;
-        v.thief = { number: d.number, of: 10, poster: d.poster.name, reward: face };
-        v.clues = [{ by: d.by, type: "new_thief", bleep: false, kind: d.kind, area: d.area, display: d.display, sound: d.sound }];
-        v.scanner.display = d.display;
-        v.scanner.memory = [...v.scanner.memory, d.display].slice(-10);
-        v.thiefAt = { thief: d.number, step };
-        break;
-      case "turn":
-        v.turn = d.seat;
-        v.to_move = d.seat;
-        v.phase = d.phase;
-        v.dice = null;
-        v.allowance = null;
-        extra = 0;
-        break;
-      case "clue":
-        v.clues.push({ ...d });
-        v.scanner.display = d.display;
-        if (!d.bleep) {
-          step += 1;
-          v.scanner.memory = [...v.scanner.memory, d.display].slice(-10);
-          if (d.kind === "crime") {
-            crimes += 1;
-            v.thief.reward = face + 100 * (crimes - 1);
-          }
-          v.thiefAt = { thief: v.thief.number, step };
-        }
-        if (d.type === "clue" && v.phase === "clue") v.phase = "roll";
-        break;
-      case "roll":
-        v.dice = d.dice;
-        v.allowance = d.total + extra;
-        v.phase = "move";
-        break;
-      case "move":
-        det(v, d.seat).node = d.to;
-        v.phase = "after";
-        break;
-      case "ride":
-        det(v, d.seat).node = d.to;
-        break;
-      case "turn_lost":
-        det(v, d.seat).turns_to_lose = Math.max(0, det(v, d.seat).turns_to_lose - 1);
-        break;
-      case "card_played": {
-        const hand = v.hands[d.seat] || [];
-        const i = hand.findIndex((c) => c.id === d.card.id);
-        if (i >= 0) hand.splice(i, 1);
-        const m = /(\d+) Extra Spaces/i.exec(d.card.name || "");
-        if (d.card.effect === "extra_spaces" && m) {
-          extra += Number(m[1]);
-          if (v.allowance !== null) v.allowance += Number(m[1]);
-        }
-        break;
-      }
-      case "card_drawn":
-        (v.hands[ev.to] ||= []).push(d.card);
-        break;
-      case "will_lose_turn":
-        det(v, d.seat).turns_to_lose += 1;
-        break;
-      case "tip_called":
-        det(v, d.seat).money -= d.paid || 0;
-        break;
-      case "tip":
-        v.tips.push({ seat: d.seat, space: d.space, after_clue: d.after_clue });
-        break;
-      case "paid":
-        det(v, d.from).money -= d.amount;
-        det(v, d.to).money += d.amount;
-        break;
-      case "back_to_acme":
-        det(v, d.seat).node = "acme";
-        break;
-      case "license_lost":
-        det(v, d.seat).licensed = false;
-        break;
-      case "license_back":
-        det(v, d.seat).licensed = true;
-        det(v, d.seat).money -= d.paid || 0;
-        break;
-      case "reward":
-        det(v, d.seat).money += d.amount;
-        det(v, d.seat).posters.push(v.thief.poster);
-        break;
-      case "game_over":
-        v.over = true;
-        v.phase = "over";
-        v.to_move = null;
-        v.winners = d.winners || [];
-        if (d.routes) v.reveal = { routes: d.routes };
-        break;
-      default:
-        break;
-    }
-  }
-  for (const d of v.detectives) d.cards = (v.hands[d.seat] || []).length;
-  return v;
-}
-
-function det(v, seat) {
-  return v.detectives[seat] || { money: 0, posters: [], turns_to_lose: 0 };
 }

@@ -1,0 +1,14 @@
+"""High Card's manifest: what the shells need to find its parts."""
+
+from sleuth.core.game import GameSpec
+
+SPEC = GameSpec(
+    name="high-card",
+    title="High Card",
+    min_players=2,
+    max_players=4,
+    package="tests.example_game",
+    rules="rules:HighCard",
+    options="options:HighCardOptions",
+    seat_names="player",
+)
