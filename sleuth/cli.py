@@ -1,23 +1,17 @@
 """The `sleuth` command: the shared commands here and in sleuth/commands/, each game's own
-(`sleuth <game> ...`) from the `cli` part of its manifest. Names no game."""
+(`sleuth <game> ...`) from the `cli` part of its manifest. Each is built only when it is
+run or its help is asked for (sleuth/commands/groups.py), so `sleuth --help` starts fast.
+Names no game."""
 
 from __future__ import annotations
 
 import typer
 
 from sleuth.commands import play, serve
+from sleuth.commands.groups import GameCommands, new_app
 from sleuth.core import game_names, spec
 
-app = typer.Typer(
-    help="sleuth: classic detective board games to play and study.",
-    no_args_is_help=True,
-    add_completion=False,
-)
-app.command("play")(play.play)
-app.command("serve")(serve.serve)
 
-
-@app.command("games")
 def list_games() -> None:
     """List the games this installation offers."""
     for name in game_names():
@@ -25,21 +19,23 @@ def list_games() -> None:
         typer.echo(f"{name:12} {game.title} ({game.min_players}-{game.max_players} players)")
 
 
-def _add_game_commands() -> None:
-    """Each game's command group, and the commands it offers at the top level too."""
-    for name in game_names():
-        manifest = spec(name)
-        if not manifest.has("cli"):
-            continue
-        module = manifest.load("cli")
-        app.add_typer(
-            module.app, name=name, help=module.app.info.help or f"{manifest.title} tools."
-        )
-        for command, function in getattr(module, "TOP_LEVEL", {}).items():
-            app.command(command)(function)
+class Sleuth(GameCommands):
+    """`sleuth`: these commands, then every game's."""
+
+    shared = {"play": play.play, "serve": serve.serve, "games": list_games}
 
 
-_add_game_commands()
+app = new_app(
+    cls=Sleuth,
+    help="sleuth: classic detective board games to play and study.",
+    no_args_is_help=True,
+)
+
+
+@app.callback()
+def sleuth() -> None:
+    """Nothing to do before any command. (Typer makes a group of an app with a callback:
+    this one registers no commands with Typer, `Sleuth` builds them when looked up.)"""
 
 
 def main() -> None:

@@ -126,7 +126,12 @@ class Board:
                     owner[(r, c)] = (r, c)
                 else:
                     raise BoardError(f"unknown square {ch!r} at row {r}, column {c}")
-        anchors = sorted(set(owner.values()))
+        # Each anchor's squares, gathered in one pass (asking every anchor to scan every
+        # square was quadratic: 600 nodes x 800 squares, most of the board's build time).
+        cells_of: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for cell, anchor in owner.items():
+            cells_of.setdefault(anchor, []).append(cell)
+        anchors = sorted(cells_of)
         code_at = {(s.row, s.col): s.code for s in self.spaces.values()}
         acme_anchor = owner.get((acme["row"], acme["col"]))
         if acme_anchor is None:
@@ -134,7 +139,7 @@ class Board:
         nodes: list[Node] = []
         self.cell_node: dict[tuple[int, int], int] = {}
         for anchor in anchors:
-            cells = tuple(sorted(cell for cell, a in owner.items() if a == anchor))
+            cells = tuple(sorted(cells_of[anchor]))
             letter = self.grid[anchor[0]][anchor[1]]
             code = code_at.get(anchor)
             if letter.isupper() != (code is not None):

@@ -25,4 +25,8 @@ SPEC = GameSpec(
         "routes": "companion.api:router",
         "cli": "cli",
     },
+    commands={  # listed by `sleuth --help` without importing cli (a test keeps them in step)
+        "stop-thief": "Stop Thief tools: the detective's notebook and the Crime Scanner.",
+        "scanner": "The Stop Thief Crime Scanner, for players whose 1979 unit has died.",
+    },
 )

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from sleuth.games.stop_thief.scanner import Odds
+if TYPE_CHECKING:  # the scanner (and the board module) only when the odds are asked for
+    from sleuth.games.stop_thief.scanner import Odds
 
 
 def _help(text: str) -> dict[str, str]:
@@ -50,6 +52,8 @@ class StopThiefOptions:
 
     @property
     def odds(self) -> Odds:
+        from sleuth.games.stop_thief.scanner import Odds
+
         return Odds(
             still=self.still_chance,
             escape=self.escape_chance,

@@ -28,13 +28,7 @@ settings, so any run can be repeated exactly.
 from __future__ import annotations
 
 import json
-import secrets
-import socket
 import sys
-import threading
-import urllib.error
-import urllib.request
-import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 from urllib.parse import urlencode
@@ -156,6 +150,8 @@ def scanner(
     except RefusedPress as err:
         raise typer.BadParameter(str(err), param_hint="PRESS") from None
     if seed is None:
+        import secrets  # imported where used, like the networking below: --json starts fast
+
         seed = secrets.randbelow(2**31)
         typer.echo(f"seed: {seed}", err=True)
     device = CrimeScannerDevice(seed, Odds(still=still, escape=escape, six=six))
@@ -183,6 +179,9 @@ def page_query(seed: int | None, odds: Odds) -> str:
 
 def _answers(url: str) -> bool:
     """Does a sleuth server with the scanner page answer at `url`?"""
+    import urllib.error
+    import urllib.request
+
     try:
         with urllib.request.urlopen(f"{url}/api/scanner/sessions/-", timeout=1) as reply:
             return bool(reply.status < 500)
@@ -193,6 +192,8 @@ def _answers(url: str) -> bool:
 
 
 def _port_free(host: str, port: int) -> bool:
+    import socket
+
     with socket.socket() as s:
         try:
             s.bind((host, port))
@@ -203,6 +204,8 @@ def _port_free(host: str, port: int) -> bool:
 
 def _lan_address() -> str | None:
     """This machine's address on the local network (no packet is sent), if it has one."""
+    import socket
+
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("192.0.2.1", 9))  # TEST-NET-1: routing only, nothing goes out
@@ -214,6 +217,10 @@ def _lan_address() -> str | None:
 
 def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) -> None:
     """Serve the scanner page on this machine (until Ctrl+C) and open it in the browser."""
+    import socket
+    import threading
+    import webbrowser
+
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     suffix = f"/scanner?{query}" if query else "/scanner"
     if not _port_free(host, port):

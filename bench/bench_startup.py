@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""How fast does `sleuth` start? Run by hand:  .venv/bin/python bench/bench_startup.py
+
+Runs each command below in a fresh interpreter, in turn (round-robin, so that a
+busy moment of this shared machine slows them all alike), and prints each one's
+median and best wall time and its ratio to a bare `python -c pass` (the same
+interpreter, site-packages and all), and the median CPU time (user + system),
+which a busy machine disturbs less. The goal: `sleuth --help` at most 5x the
+bare interpreter's wall time.
+
+The commands run with their bytecode cached, as in any installation (pip
+compiles it): if this environment forbids writing it (PYTHONDONTWRITEBYTECODE,
+as the shared working tree does), the warm-up round compiles it into a
+temporary PYTHONPYCACHEPREFIX instead, so that no run pays for compiling
+sleuth's sources. --as-is runs them in the environment as given.
+
+Options: --runs N (default 20), --max-ratio X (exit 1 if `sleuth --help` is
+slower than X times the bare interpreter), --importtime [N] (print the N
+costliest imports of `sleuth --help` by `python -X importtime`, default 25),
+--as-is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PYTHON = sys.executable
+HELP_CODE = "import sys; sys.argv = ['sleuth', '--help']; from sleuth.cli import main; main()"
+DESCRIBE_CODE = "import sleuth; [sleuth.spec(n).describe() for n in sleuth.game_names()]"
+
+
+def sleuth_command() -> list[str]:
+    """The installed `sleuth` script beside this interpreter, as a user runs it."""
+    script = Path(PYTHON).with_name("sleuth")
+    found = str(script) if script.exists() else shutil.which("sleuth")
+    return [found] if found else [PYTHON, "-m", "sleuth"]
+
+
+COMMANDS: dict[str, list[str]] = {
+    "python -c pass": [PYTHON, "-c", "pass"],
+    "sleuth --help": [*sleuth_command(), "--help"],
+    "import sleuth": [PYTHON, "-c", "import sleuth"],
+    "describe every game": [PYTHON, "-c", DESCRIBE_CODE],
+}
+BASELINE, TARGET = "python -c pass", "sleuth --help"
+ENV = dict(os.environ)  # what every command runs with (see `cached_bytecode`)
+
+
+def cached_bytecode(prefix: str) -> None:
+    """Let the commands cache their bytecode, in `prefix` if the tree must stay clean."""
+    if ENV.pop("PYTHONDONTWRITEBYTECODE", None) is not None or sys.flags.dont_write_bytecode:
+        ENV["PYTHONPYCACHEPREFIX"] = prefix
+
+
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_once(command: list[str]) -> tuple[float, float]:
+    """The command's wall time and CPU time, in seconds."""
+    cpu = cpu_of_children()
+    start = time.perf_counter()
+    done = subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV, check=False
+    )
+    elapsed = time.perf_counter() - start
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{done.stderr.decode(errors='replace')}")
+    return elapsed, cpu_of_children() - cpu
+
+
+def measure(runs: int) -> dict[str, list[tuple[float, float]]]:
+    """Wall and CPU times of every command, `runs` each, interleaved; a warm-up round first."""
+    for command in COMMANDS.values():
+        run_once(command)  # compiles any stale .pyc, warms the page cache
+    times: dict[str, list[tuple[float, float]]] = {name: [] for name in COMMANDS}
+    for _ in range(runs):
+        for name, command in COMMANDS.items():
+            times[name].append(run_once(command))
+    return times
+
+
+def importtime(top: int) -> None:
+    """The costliest imports of `sleuth --help`, cumulative, as `-X importtime` reports them."""
+    done = subprocess.run(
+        [PYTHON, "-X", "importtime", "-c", HELP_CODE],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=ENV,
+        text=True,
+        check=True,
+    )
+    rows: list[tuple[int, int, str]] = []
+    for line in done.stderr.splitlines():
+        if not line.startswith("import time:") or "cumulative" in line:
+            continue
+        own, total, name = line.removeprefix("import time:").split("|")
+        rows.append((int(total), int(own), name.rstrip()))
+    print(f"\n`sleuth --help` imports, costliest first (µs; top {top} of {len(rows)}):")
+    print(f"{'cumulative':>10} {'self':>8}  module")
+    for total, own, name in sorted(rows, reverse=True)[:top]:
+        print(f"{total:>10} {own:>8}  {name}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--max-ratio", type=float, default=None)
+    parser.add_argument("--importtime", type=int, nargs="?", const=25, default=None)
+    parser.add_argument("--as-is", action="store_true")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="sleuth-bytecode-") as prefix:
+        if not args.as_is:
+            cached_bytecode(prefix)
+        return report(args, measure(args.runs))
+
+
+def report(args: argparse.Namespace, times: dict[str, list[tuple[float, float]]]) -> int:
+    walls = {name: [wall for wall, _ in values] for name, values in times.items()}
+    cpus = {name: [cpu for _, cpu in values] for name, values in times.items()}
+    base, base_cpu = statistics.median(walls[BASELINE]), statistics.median(cpus[BASELINE])
+    where = ENV.get("PYTHONPYCACHEPREFIX", "beside the sources")
+    if "PYTHONDONTWRITEBYTECODE" in ENV:
+        where = "not cached: compiled at every run"
+    print(f"{args.runs} runs each, interleaved ({PYTHON}; bytecode {where})")
+    print(f"{'command':22} {'median':>9} {'best':>9} {'ratio':>7} {'cpu':>9} {'ratio':>7}")
+    for name in COMMANDS:
+        wall, cpu = statistics.median(walls[name]), statistics.median(cpus[name])
+        print(
+            f"{name:22} {wall * 1e3:7.1f}ms {min(walls[name]) * 1e3:7.1f}ms {wall / base:6.2f}x"
+            f" {cpu * 1e3:7.1f}ms {cpu / base_cpu:6.2f}x"
+        )
+    ratio = statistics.median(walls[TARGET]) / base
+    if args.importtime is not None:
+        importtime(args.importtime)
+    if args.max_ratio is not None and ratio > args.max_ratio:
+        print(f"\n{TARGET} is {ratio:.2f}x the bare interpreter, over {args.max_ratio}x")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

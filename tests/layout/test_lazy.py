@@ -1,0 +1,137 @@
+"""Starting is cheap: listing and describing the games, or `sleuth --help`, loads no game's
+data and imports no framework a game's parts need, only each game's manifest.
+
+Each check runs a fresh interpreter that records every file it opens (an audit hook,
+installed before sleuth is imported: it sees `open`, `Path.read_text` and
+`importlib.resources` alike) and reports what it opened and imported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer.main
+from typer.core import TyperGroup
+
+import sleuth
+from sleuth.cli import app
+from sleuth.commands.groups import GameCommands, game_commands
+
+GAMES = Path(sleuth.__file__).resolve().parent / "games"
+HEAVY = ("textual", "fastapi", "numpy")
+
+PROBE = """
+import json, sys
+opened = []
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == "open" else None)
+{code}
+print(json.dumps({{"opened": opened, "modules": sorted(sys.modules)}}))
+"""
+LIST_AND_DESCRIBE = (
+    "import sleuth\nsleuth.game_names()\n[sleuth.spec(n).describe() for n in sleuth.game_names()]"
+)
+HELP = (
+    "import contextlib, io, sys\n"
+    "from sleuth.cli import main\n"
+    "sys.argv = ['sleuth', '--help']\n"
+    "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+    "    main()"
+)
+
+
+def probe(code: str) -> tuple[list[str], set[str]]:
+    """The game files (other than Python source) a fresh interpreter running `code` opened,
+    relative to sleuth/games, and the modules it imported."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE.format(code=code)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    report = json.loads(done.stdout.splitlines()[-1])
+    game_files = [
+        Path(p).resolve().relative_to(GAMES).as_posix()
+        for p in report["opened"]
+        if Path(p).resolve().is_relative_to(GAMES)
+        and Path(p).suffix not in (".py", ".pyc")
+        and Path(p).is_file()
+    ]
+    return game_files, set(report["modules"])
+
+
+def test_the_probe_sees_a_data_load() -> None:
+    """The check below can fail: loading a board is seen, by path."""
+    opened, modules = probe("from sleuth.games.stop_thief.board import load_board\nload_board()")
+    assert opened == ["stop_thief/data/board.json"]
+    assert "sleuth.games.stop_thief.board" in modules
+
+
+def test_listing_and_describing_the_games_loads_no_data() -> None:
+    opened, modules = probe(LIST_AND_DESCRIBE)
+    assert opened == []
+    assert not [m for m in HEAVY if m in modules]
+    assert not [m for m in modules if m.endswith((".state", ".tui", ".rl", ".web", ".cli"))]
+
+
+def test_help_imports_only_the_manifests() -> None:
+    """`sleuth --help` lists every game's commands from its manifest: no game module beyond
+    the manifest is imported, no data read, and no Rich (its help formatting is slow)."""
+    opened, modules = probe(HELP)
+    assert opened == []
+    game_modules = {m for m in modules if m.startswith("sleuth.games.")}
+    assert game_modules, "the games were not even found"
+    assert all(m.count(".") == 2 or m.endswith(".manifest") for m in game_modules), sorted(
+        game_modules
+    )
+    assert not [m for m in (*HEAVY, "rich") if m in modules]
+
+
+# --- the manifest's list of commands is the cli part's ----------------------------------------
+CLI_GAMES = [name for name in sleuth.game_names() if sleuth.spec(name).has("cli")]
+
+
+@pytest.mark.parametrize("name", CLI_GAMES)
+def test_a_manifest_lists_the_commands_its_cli_part_adds(name: str) -> None:
+    game = sleuth.spec(name)
+    commands = game_commands(game)
+    assert list(game.commands) and set(game.commands) == set(commands)
+    for command, words in game.commands.items():
+        assert commands[command].get_short_help_str(10_000) == words
+
+
+def root() -> tuple[GameCommands, typer.Context]:
+    group = typer.main.get_command(app)
+    assert isinstance(group, GameCommands)
+    return group, typer.Context(group, info_name="sleuth")
+
+
+def test_help_lists_the_same_before_and_after_the_games_are_imported() -> None:
+    group, ctx = root()
+    listed = group.get_help(ctx)
+    names = group.list_commands(ctx)
+    for command in names:  # imports every game's commands
+        assert group.get_command(ctx, command) is not None
+    assert group.list_commands(ctx) == names
+    assert group.get_help(ctx) == listed
+    assert isinstance(group.get_command(ctx, "stop-thief"), TyperGroup)
+    assert names[:3] == ["play", "serve", "games"]
+
+
+def test_a_manifest_without_its_commands_listed_has_its_cli_part_imported_to_list_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A separately installed game may not list them: its commands are offered all the same."""
+    from sleuth.core import game as registry
+
+    stop_thief = sleuth.spec("stop-thief")
+    unlisted = dataclasses.replace(stop_thief, name="copycat", commands={})
+    monkeypatch.setitem(registry._REGISTRY, "copycat", unlisted)
+    group, ctx = root()
+    assert "copycat" in group.list_commands(ctx)
+    copycat = group.get_command(ctx, "copycat")
+    assert isinstance(copycat, TyperGroup) and "track" in copycat.commands
