@@ -15,7 +15,16 @@ Bounded in count and time: --tables N (default 20, at most 200), --players N
 a table leaves to server bots; their actions count, not their latency),
 --url URL (measure a server already running instead), --ws-compression
 (start the server with permessage-deflate on), --db-dir DIR (put the database
-there: /dev/shm takes the disk's syncs out of the figures).
+there: /dev/shm takes the disk's syncs out of the figures), --game NAME (any
+game; Stop Thief by default). It also prints the bytes of each update and
+snapshot the clients got, and (for a server it started) the server's CPU time
+per accepted action.
+
+--open-big stores a finished Stop Thief game of about 3000 actions before the
+server starts and, halfway through the run, a separate process opens it as a
+visitor would (the table, a spectator's snapshot, the replay) while pinging
+another table every 5 ms: the longest ping round trip while it opens, against
+the pings before, shows how long the opening stalled every other table.
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
 import socket
 import statistics
@@ -37,6 +48,11 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 
+import sleuth
+
+PLAYERS = {"stop-thief": 3, "manhunt": 2, "kojak": 3, "columbo": 3}
+BIG_ID = "big-game"  # the stored game --open-big opens
+
 
 @dataclass
 class Stats:
@@ -45,8 +61,12 @@ class Stats:
     all_seats: list[float] = field(default_factory=list)  # action -> last client updated
     single: list[float] = field(default_factory=list)  # action -> one client updated
     versions: dict[str, int] = field(default_factory=dict)  # table -> highest version seen
+    update_bytes: list[int] = field(default_factory=list)
+    snapshot_bytes: list[int] = field(default_factory=list)
     errors: int = 0
     elapsed: float = 0.0
+    cpu: float | None = None  # the server's CPU seconds over the run (a server it started)
+    handshakes: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(32))
 
 
 def free_port() -> int:
@@ -58,13 +78,13 @@ def free_port() -> int:
 def start_server(database: Path, compression: bool) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sleuth", "serve", "--port", str(port),
-         "--db", str(database), "--bot-delay", "0",
-         "--ws-compression" if compression else "--no-ws-compression"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+    command = [sys.executable, "-m", "sleuth", "serve", "--port", str(port),
+               "--db", str(database), "--bot-delay", "0",
+               "--ws-compression" if compression else "--no-ws-compression"]  # fmt: skip
+    helped = subprocess.run([*command[:4], "--help"], capture_output=True, text=True).stdout
+    if "--no-rate-limits" in helped:  # every client here is one address: a load, not abuse
+        command.append("--no-rate-limits")
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -76,20 +96,29 @@ def start_server(database: Path, compression: bool) -> tuple[subprocess.Popen[by
     raise SystemExit("the server did not start")
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def set_table(
-    http: httpx.AsyncClient, players: int, bot_seats: int, seed: int
+    http: httpx.AsyncClient, game: str, players: int, bot_seats: int, seed: int
 ) -> tuple[str, list[tuple[int, str]]]:
     seats = [{"kind": "human"}] * (players - bot_seats) + [
         {"kind": "bot", "level": "random"}
     ] * bot_seats
     r = await http.post(
-        "/api/tables", json={"game": "stop-thief", "players": players, "seed": seed, "seats": seats}
+        "/api/tables", json={"game": game, "players": players, "seed": seed, "seats": seats}
     )
     r.raise_for_status()
-    tid = r.json()["id"]
+    created = r.json()
+    tid = created["id"]
+    invites = {s["seat"]: s["invite"] for s in created["seats"] if s.get("invite")}
     tokens = []
     for seat in range(players - bot_seats):
-        j = await http.post(f"/api/tables/{tid}/join", json={"seat": seat})
+        body = {"seat": seat, **({"invite": invites[seat]} if seat in invites else {})}
+        j = await http.post(f"/api/tables/{tid}/join", json=body)
         j.raise_for_status()
         tokens.append((seat, j.json()["token"]))
     return tid, tokens
@@ -106,7 +135,9 @@ async def client(
     rng: random.Random,
 ) -> None:
     ws_url = url.replace("http://", "ws://") + f"/ws/tables/{tid}"
-    async with connect(ws_url, max_size=None) as ws:
+    async with stats.handshakes:  # the server lets one address open only so many at once
+        connection = await connect(ws_url, max_size=None)
+    async with connection as ws:
         await ws.send(json.dumps({"type": "hello", **({"token": token} if token else {})}))
         while time.monotonic() < stop_at:
             try:
@@ -124,6 +155,9 @@ async def client(
             if kind not in ("snapshot", "update"):
                 continue
             version = message["version"]
+            (stats.update_bytes if kind == "update" else stats.snapshot_bytes).append(
+                len(text.encode()) if isinstance(text, str) else len(text)
+            )
             if kind == "update":
                 key = (tid, version)
                 got = stats.arrivals.setdefault(key, [])
@@ -148,19 +182,28 @@ async def act(
     )
 
 
-def ms(values: list[float], q: float) -> str:
-    if not values:
-        return "-"
+def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
-    return f"{ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000:.1f}"
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def run(args: argparse.Namespace, url: str) -> Stats:
+def ms(values: list[float], q: float) -> str:
+    return f"{pct(values, q) * 1000:.1f}" if values else "-"
+
+
+async def run(args: argparse.Namespace, url: str, server_pid: int | None) -> Stats:
     stats = Stats()
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         tables = [
-            await set_table(http, args.players, args.bot_seats, seed) for seed in range(args.tables)
+            await set_table(http, args.game, args.players, args.bot_seats, seed)
+            for seed in range(args.tables)
         ]
+    if args.open_big:
+        opener = multiprocessing.get_context("spawn").Process(
+            target=open_big, args=(url, tables[0][0], args.seconds / 2), daemon=True
+        )
+        opener.start()
+    cpu_before = cpu_seconds(server_pid) if server_pid else None
     start = time.monotonic()
     stop_at = start + args.seconds
     tasks = []
@@ -172,13 +215,109 @@ async def run(args: argparse.Namespace, url: str) -> Stats:
         tasks.append(client(url, tid, None, None, watchers, stats, stop_at, random.Random(0)))
     await asyncio.gather(*tasks)
     stats.elapsed = time.monotonic() - start
+    if server_pid and cpu_before is not None:
+        stats.cpu = cpu_seconds(server_pid) - cpu_before
+    if args.open_big:
+        opener.join(60)
     return stats
+
+
+# --- the big stored game, and opening it while the others play -------------------------------
+def store_big_game(database: Path, actions: int = 3000) -> int:
+    """Store a finished Stop Thief game of `actions` or a few more, played at random. Its length."""
+    from sleuth.server.store import Store, TableRow
+
+    for seed in range(1000):
+        state = sleuth.new_game("stop-thief", players=3, seed=seed)
+        rng = random.Random(seed)
+        moves: list[tuple[int, dict[str, Any]]] = []
+        while not state.over and len(moves) < actions * 1.3:
+            seat = state.to_move
+            assert seat is not None
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            moves.append((seat, action.to_json()))
+        if state.over and len(moves) >= actions:
+            break
+    else:  # pragma: no cover
+        raise SystemExit("no seed gave a long enough game")
+    seats = [{"kind": "human", "name": f"P{n}", "level": None, "token_hash": None,
+              "claimed": True} for n in range(3)]  # fmt: skip
+    store = Store(f"sqlite:///{database}")
+    store.create_schema()
+    row = TableRow(id=BIG_ID, game="stop-thief", players=3, seed=seed,
+                   options=state.record().options, seats=seats, owner_hash="",
+                   status="finished")  # fmt: skip
+    store.insert_table(row)
+    store.append_actions([(BIG_ID, n, seat, a) for n, (seat, a) in enumerate(moves)])
+    store.close()
+    return len(moves)
+
+
+def open_big(url: str, other_table: str, after: float) -> None:
+    """In a process of its own: ping `other_table` every 5 ms; after `after` seconds open the
+    big game (its table, a spectator's snapshot, its replay) and print what the pings saw."""
+    asyncio.run(_open_big(url, other_table, after))
+
+
+async def _open_big(url: str, other_table: str, after: float) -> None:
+    ws_url = url.replace("http://", "ws://")
+    pings: list[tuple[float, float]] = []  # (sent, round trip)
+    phases: list[tuple[str, float, float]] = []
+    done = asyncio.Event()
+
+    async def ping(ws: ClientConnection) -> None:
+        n = 0
+        while not done.is_set():
+            n += 1
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "id": n}))
+            while json.loads(await ws.recv()).get("type") != "pong":
+                pass
+            pings.append((sent, time.perf_counter() - sent))
+            await asyncio.sleep(0.005)
+
+    async def phase(name: str, work: Any) -> None:
+        began = time.perf_counter()
+        await work
+        phases.append((name, began, time.perf_counter()))
+
+    async def snapshot() -> None:
+        async with connect(f"{ws_url}/ws/tables/{BIG_ID}", max_size=None) as big:
+            await big.send(json.dumps({"type": "hello"}))
+            message = json.loads(await big.recv())
+            assert message["type"] == "snapshot", message
+
+    async with connect(f"{ws_url}/ws/tables/{other_table}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello"}))
+        await ws.recv()
+        pinger = asyncio.get_running_loop().create_task(ping(ws))
+        await asyncio.sleep(after)
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            await phase("restore (GET table)", http.get(f"/api/tables/{BIG_ID}"))
+            await phase("snapshot (hello)", snapshot())
+            await phase("replay (GET replay)", http.get(f"/api/tables/{BIG_ID}/replay"))
+        await asyncio.sleep(0.5)
+        done.set()
+        await pinger
+    first = phases[0][1]
+    before = [rtt for sent, rtt in pings if sent < first - 0.05]
+    print(f"opening the stored game ({BIG_ID}), pinging another table every 5 ms:")
+    print(f"  pings before it: {len(before)}, round trip p50 {ms(before, 0.5)} ms, "
+          f"p99 {ms(before, 0.99)} ms, max {ms(before, 1.0)} ms")  # fmt: skip
+    for name, began, ended in phases:
+        # a ping sent up to one round trip before the phase began can be held up by it
+        during = [rtt for sent, rtt in pings if began - 0.05 <= sent <= ended]
+        print(f"  {name}: took {(ended - began) * 1000:.0f} ms; longest ping round trip "
+              f"meanwhile {ms(during, 1.0)} ms ({len(during)} pings)")  # fmt: skip
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--game", default="stop-thief", choices=sorted(PLAYERS))
+    parser.add_argument("--players", type=int, default=None, help="default: 3 (Manhunt 2)")
+    parser.add_argument("--open-big", action="store_true", help="open a stored 3000-action game")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--bot-seats", type=int, default=0)
     parser.add_argument("--url", default=None)
@@ -188,7 +327,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     args.tables = max(1, min(args.tables, 200))
-    args.players = max(2, min(args.players, 4))
+    args.players = max(2, min(args.players or PLAYERS[args.game], 4))
     args.seconds = max(1.0, min(args.seconds, 120.0))
     args.bot_seats = max(0, min(args.bot_seats, args.players - 1))
 
@@ -196,9 +335,14 @@ def main() -> None:
     with tempfile.TemporaryDirectory(dir=args.db_dir) as tmp:
         url = args.url
         if url is None:
-            process, url = start_server(Path(tmp) / "bench.sqlite3", args.ws_compression)
+            database = Path(tmp) / "bench.sqlite3"
+            if args.open_big:
+                print(f"stored a finished game of {store_big_game(database)} actions")
+            process, url = start_server(database, args.ws_compression)
+        elif args.open_big:
+            raise SystemExit("--open-big needs a server this starts (it stores the game first)")
         try:
-            stats = asyncio.run(run(args, url))
+            stats = asyncio.run(run(args, url, process.pid if process else None))
         finally:
             if process is not None:
                 process.terminate()
@@ -207,10 +351,21 @@ def main() -> None:
     actions = sum(stats.versions.values())
     clients = args.tables * (args.players - args.bot_seats + 1)
     print(
-        f"{args.tables} tables x {args.players} players ({args.bot_seats} bot seats), "
-        f"{clients} WebSocket clients, {elapsed:.1f} s"
+        f"{args.game}: {args.tables} tables x {args.players} players ({args.bot_seats} bot "
+        f"seats), {clients} WebSocket clients, {elapsed:.1f} s"
     )
     print(f"accepted actions: {actions} ({actions / elapsed:.0f}/s), errors: {stats.errors}")
+    if stats.cpu is not None and actions:
+        print(f"server CPU: {stats.cpu:.1f} s, {stats.cpu / actions * 1000:.2f} ms per action")
+    mine = time.process_time()  # the clients are one Python process too: are they the limit?
+    print(f"these clients' CPU: {mine:.1f} s ({mine / elapsed * 100:.0f}% of one core)")
+    if stats.update_bytes:
+        sizes = [float(n) for n in stats.update_bytes]
+        print(
+            f"update bytes: mean {statistics.fmean(sizes):.0f}, p99 {pct(sizes, 0.99):.0f}, "
+            f"max {max(sizes):.0f} ({len(sizes)} updates); snapshot bytes: mean "
+            f"{statistics.fmean(stats.snapshot_bytes):.0f}"
+        )
     print(
         f"action -> every client of the table updated: p50 {ms(stats.all_seats, 0.5)} ms, "
         f"p99 {ms(stats.all_seats, 0.99)} ms, max {ms(stats.all_seats, 1.0)} ms "

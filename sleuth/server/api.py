@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from datetime import datetime
+from typing import Annotated
+from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, Path, Request, Response, Security
+from fastapi import APIRouter, Depends, Path, Query, Request, Response, Security
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel
 
 import sleuth
 from sleuth.bots import bot_levels
 from sleuth.core.actions import JSONValue
 from sleuth.server.errors import ApiError
 from sleuth.server.lobby import LiveTable, Lobby
+from sleuth.server.memory import listing_page
+from sleuth.server.messages import ActionRequest, BotRequest, HumanRequest, JoinRequest, NewTable
 from sleuth.server.present import picture
 
 router = APIRouter(prefix="/api")
@@ -20,61 +24,27 @@ router = APIRouter(prefix="/api")
 # ever touches a game state, so a view never sees half an action.
 bearer = HTTPBearer(auto_error=False, description="A seat's token, or the table owner's")
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40)]
-TableId = Annotated[str, Path(max_length=64, description="The table's id")]
+PAGE = 50
+"""Tables a lobby listing holds unless asked for fewer."""
+MAX_PAGE = 200
 
-
-class Strict(BaseModel):
-    """Request bodies: exact JSON types, no unknown fields."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-
-class SeatRequest(Strict):
-    kind: Literal["human", "bot"] = "human"
-    level: str | None = Field(default=None, max_length=40, description="Bot level (bots only)")
-    name: Name | None = None
-
-
-class NewTable(Strict):
-    game: str = Field(max_length=64, examples=["stop-thief"])
-    players: int = Field(ge=1, le=16)
-    seed: int | None = Field(
-        default=None,
-        ge=0,
-        lt=2**128,
-        description="Omit for a secret random one; a chosen seed is shown to every seat",
-    )
-    options: dict[str, Any] = Field(default_factory=dict, description="The game's options")
-    seats: list[SeatRequest] | None = Field(
-        None, max_length=16, description="One per player; omitted: every seat human"
-    )
-    turn_seconds: float | None = Field(
-        None, gt=0, le=86400, description="A bot plays for a human idle this long"
-    )
-
-
-class JoinRequest(Strict):
-    seat: int | None = Field(default=None, ge=0, description="Omit for the first free human seat")
-    name: Name | None = None
-
-
-class ActionRequest(Strict):
-    action: dict[str, Any] = Field(examples=[{"kind": "roll"}])
-    version: int = Field(ge=0, description="The number of actions accepted so far")
-    seat: int | None = Field(default=None, description="If given, must be the token's own seat")
-
-
-class BotRequest(Strict):
-    level: str | None = Field(
-        default=None, max_length=40, description="Omit for the strongest level"
-    )
+TableId = Annotated[
+    str, Path(max_length=64, pattern=r"^[A-Za-z0-9_-]+$", description="The table's id")
+]
 
 
 class SeatCreated(BaseModel):
     seat: int
     kind: str
     join_url: str | None = None
+    invite: str | None = None  # human seats: shown only here, and inside `join_url`
+
+
+class SeatGiven(BaseModel):
+    seat: int
+    invite: str
+    join_url: str
+    table: dict[str, JSONValue]
 
 
 class TableCreated(BaseModel):
@@ -107,8 +77,10 @@ def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
     return credentials.credentials if credentials is not None else None
 
 
-async def get_table(table_id: TableId, lobby: LobbyDep) -> LiveTable:
-    return await lobby.table(table_id)
+async def get_table(table_id: TableId, lobby: LobbyDep, request: Request) -> LiveTable:
+    table = await lobby.table(table_id)
+    request.app.state.sweeper.touch(table_id)  # in use: not evicted from memory yet
+    return table
 
 
 TableDep = Annotated[LiveTable, Depends(get_table)]
@@ -151,14 +123,27 @@ async def create_table(body: NewTable, lobby: LobbyDep) -> TableCreated:
         seed=body.seed,
         options=body.options,
         turn_seconds=body.turn_seconds,
+        open_seats=body.open_seats,
     )
     return TableCreated.model_validate(created)
 
 
 @router.get("/tables")
-async def list_tables(lobby: LobbyDep) -> list[dict[str, JSONValue]]:
-    """Open and running tables, newest first."""
-    return lobby.listing()
+async def list_tables(
+    lobby: LobbyDep,
+    response: Response,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="Tables in one page")] = PAGE,
+    before: Annotated[
+        datetime | None,
+        Query(description="Only tables created before this (the last `created` of a page)"),
+    ] = None,
+) -> list[dict[str, JSONValue]]:
+    """Open and running tables, newest first, a page at a time (`Link: rel="next"` if more)."""
+    page, more = listing_page(lobby, limit, before)
+    if more and page:
+        after = quote(str(page[-1]["created"]))
+        response.headers["Link"] = f'</api/tables?limit={limit}&before={after}>; rel="next"'
+    return page
 
 
 @router.get("/tables/{table_id}")
@@ -169,10 +154,12 @@ async def table_summary(table: TableDep) -> dict[str, JSONValue]:
 
 
 @router.post("/tables/{table_id}/join")
-async def join_table(table: TableDep, lobby: LobbyDep, body: JoinRequest | None = None) -> Joined:
-    """Claim a free human seat. The token in the answer is shown only this once."""
-    body = body or JoinRequest()
-    return Joined.model_validate(await lobby.join(table, body.seat, body.name))
+async def join_table(table: TableDep, lobby: LobbyDep, body: JoinRequest) -> Joined:
+    """Claim a human seat with its invite (any free one at a table with open seats). The body
+    is required: a bodyless POST, such as another site's form can send, joins nothing. The
+    token in the answer is shown only this once."""
+    joined = await lobby.join(table, body.seat, body.name, body.invite)
+    return Joined.model_validate(joined)
 
 
 @router.get("/tables/{table_id}/view")
@@ -196,7 +183,7 @@ async def take_action(
 
 @router.post("/tables/{table_id}/seats/{seat}/bot")
 async def seat_to_bot(
-    seat: int,
+    seat: Annotated[int, Path(ge=0, le=64)],
     table: TableDep,
     lobby: LobbyDep,
     credentials: Credentials,
@@ -207,7 +194,33 @@ async def seat_to_bot(
     return table.summary()
 
 
-@router.get("/tables/{table_id}/replay")
-async def table_replay(table: TableDep, lobby: LobbyDep) -> dict[str, JSONValue]:
-    """A finished game: its record (which replays it) and every event, all revealed."""
-    return lobby.replay_of(table)
+@router.post("/tables/{table_id}/seats/{seat}/human", response_model_exclude_none=True)
+async def seat_to_human(
+    seat: Annotated[int, Path(ge=0, le=64)],
+    table: TableDep,
+    lobby: LobbyDep,
+    credentials: Credentials,
+    body: HumanRequest | None = None,
+) -> SeatGiven:
+    """Give a seat (a bot's or a person's) to someone new: owner token only. The answer's
+    invite, shown only this once, replaces the seat's old one; the seat's old token stops
+    acting for it."""
+    name = (body or HumanRequest()).name
+    return SeatGiven.model_validate(await lobby.to_human(table, seat, name, token_of(credentials)))
+
+
+@router.get("/tables/{table_id}/replay", response_class=Response)
+async def table_replay(
+    table: TableDep,
+    lobby: LobbyDep,
+    step: Annotated[
+        int | None,
+        Query(ge=0, description="One step: the game after this many actions, all revealed"),
+    ] = None,
+) -> Response:
+    """A finished game: `{table, record, events}`, its record (which replays it) and every
+    event, all revealed; or, with `step`, `{step, of, revealed, events}`: the engine's
+    `reveal()` of the game after `step` actions and the events of that step. Both are
+    encoded off the event loop (a long game's events take a while)."""
+    answer = await (lobby.replay_of(table) if step is None else lobby.replay_step(table, step))
+    return Response(answer, media_type="application/json")

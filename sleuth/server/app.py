@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
@@ -12,8 +13,11 @@ from fastapi.staticfiles import StaticFiles
 
 from sleuth.core import game_names, spec
 from sleuth.server import api, ws
-from sleuth.server.errors import BodyLimit, install_error_handlers
+from sleuth.server.errors import BodyLimit, install_error_handlers, install_openapi
+from sleuth.server.limits import Limits, RateLimit, RateLimiter
 from sleuth.server.lobby import Lobby
+from sleuth.server.memory import IDLE_SECONDS, Sweeper
+from sleuth.server.security import LOCAL_HOSTS, TEST_HOST, HostAndOrigin, SecurityHeaders
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -26,33 +30,59 @@ def _page(name: str) -> Response:
 
 
 def create_app(
-    database_url: str = "sqlite:///sleuth.sqlite3", *, bot_delay: float = 0.4
+    database_url: str = "sqlite:///sleuth.sqlite3",
+    *,
+    bot_delay: float = 0.4,
+    allowed_hosts: Iterable[str] | None = None,
+    limits: Limits | None = None,
+    api_docs: bool = False,
+    idle_seconds: float = IDLE_SECONDS,
 ) -> FastAPI:
     """The whole app. `database_url` is any SQLAlchemy URL; `bot_delay` paces bots (seconds).
 
+    `allowed_hosts`: the names the Host header may carry besides any IP address
+    (default: localhost, and the name Starlette's TestClient sends); `limits`:
+    the per-client rate limits (`Limits()` by default); `api_docs` serves
+    FastAPI's /docs and /redoc pages (they load scripts from a CDN); finished
+    tables and scanner sessions unused for `idle_seconds` leave memory.
     Tables are restored from the database when the app starts (its lifespan),
     so drive it with `with TestClient(app):` or a real server.
     """
     lobby = Lobby(database_url, bot_delay=bot_delay)
+    limiter = RateLimiter(limits or Limits())
+    sweeper = Sweeper(lobby, idle_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await lobby.open()
+        sweeper.start()
         try:
             yield
         finally:
+            await sweeper.stop()
             await lobby.close()
 
+    docs: dict[str, Any] = {} if api_docs else {"docs_url": None, "redoc_url": None}
     app = FastAPI(
         title="sleuth",
         description="Classic detective board games, played together.",
         lifespan=lifespan,
+        **docs,
     )
     app.state.database_url = database_url
     app.state.bot_delay = bot_delay
     app.state.lobby = lobby
+    app.state.limiter = limiter
+    app.state.sweeper = sweeper
+    app.state.idle_seconds = idle_seconds
+    # Added innermost first: headers wrap everything, so refusals carry them too.
     app.add_middleware(BodyLimit)
+    app.add_middleware(RateLimit, limiter=limiter)
+    hosts = (*LOCAL_HOSTS, TEST_HOST) if allowed_hosts is None else tuple(allowed_hosts)
+    app.add_middleware(HostAndOrigin, allowed_hosts=hosts)
+    app.add_middleware(SecurityHeaders, docs=api_docs)
     install_error_handlers(app)
+    install_openapi(app)
 
     app.include_router(api.router)
     app.include_router(ws.router)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hashlib
 import hmac
 import json
@@ -20,17 +21,20 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import partial
+from functools import cached_property, partial
 from typing import Any, Literal, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from sleuth.bots import Bot, bot_levels, make_bot
-from sleuth.core import Action, GameState, IllegalAction, replay, spec
+from sleuth.core import Action, Event, GameState, IllegalAction, Record, replay, spec
 from sleuth.core.actions import JSONValue
 from sleuth.core.game import Narrating, new_game
 from sleuth.server.errors import ApiError
+from sleuth.server.faults import StorageError
+from sleuth.server.patch import diff
 from sleuth.server.present import narrator, say
+from sleuth.server.replays import ReplayBook, ReplayShelf
 from sleuth.server.store import Store, StoredTable, TableRow, Writer, now
 
 log = logging.getLogger("sleuth.server")
@@ -39,6 +43,10 @@ T = TypeVar("T")
 SeatKind = Literal["human", "bot"]
 OUTBOX_LIMIT = 1000
 """Messages waiting for one slow client before it is dropped (it reconnects and resumes)."""
+EVENT_SLICE = 200
+"""Events encoded at once in a snapshot (about half a millisecond of holding the GIL)."""
+BACKOFF_FIRST, BACKOFF_MAX = 0.5, 60.0
+"""Seconds a bot waits after its action could not be stored, doubling each time up to the max."""
 
 
 def new_seed() -> int:
@@ -57,6 +65,37 @@ def bot_seed(table_seed: int, seat: int) -> int:
     """A bot's own seed, from the table's by a one-way hash: its play tells nothing of it."""
     digest = hashlib.sha256(f"sleuth-bot:{table_seed}:{seat}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+async def off_loop(fn: Callable[..., T], *args: Any) -> T:
+    """`fn(*args)` in a worker thread, so that slow work at one table stalls no other.
+
+    Game states are changed only on the event loop, under their table's lock; work
+    that reads one in a thread holds that lock. So if the caller is cancelled
+    meanwhile, this still waits for the thread to finish before passing the
+    cancellation on: the lock is not let go while the thread still reads.
+    """
+    future = asyncio.ensure_future(asyncio.to_thread(fn, *args))
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        await asyncio.wait([future])
+        raise
+
+
+_FROZEN: list[bool] = []
+
+
+def _freeze_startup_heap() -> None:
+    """Leave what start-up made (the modules, the restored tables), which lives on, out of the
+    cyclic collector's full passes: they stop every thread, the event loop too, while they
+    walk the heap (50-100 ms when a 4000-action game's replay set one off; some 12 ms with
+    start-up's objects left out). Garbage is collected first, so none is kept for good.
+    Once a process: a server has one lobby (tests make many, and need not pay each time)."""
+    if not _FROZEN:
+        _FROZEN.append(True)
+        gc.collect()
+        gc.freeze()
 
 
 def _replay_as_far_as_possible(
@@ -96,8 +135,31 @@ def _same(stored: JSONValue, token_digest: str) -> bool:
     return isinstance(stored, str) and hmac.compare_digest(stored, token_digest)
 
 
-def dumps(message: dict[str, Any]) -> str:
+def invite_url(table_id: str, seat: int, invite: str) -> str:
+    """A seat's join link. The invite rides in the fragment, which a browser never sends to
+    any server (nor in a Referer header), so it stays out of access logs."""
+    return f"/t/{table_id}?seat={seat}#invite={invite}"
+
+
+def seat_label(game: str, seat: int) -> str:
+    """A seat's name when nobody chose one: "Detective 2"."""
+    return f"{spec(game).seat_names.capitalize()} {seat + 1}"
+
+
+def dumps(message: JSONValue) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def _without_legal(view: dict[str, JSONValue]) -> dict[str, JSONValue]:
+    """A view as patches see it: the legal actions (some views carry them) go beside it."""
+    if "legal" not in view:
+        return view
+    return {key: value for key, value in view.items() if key != "legal"}
+
+
+def _whole(view: dict[str, JSONValue]) -> dict[str, JSONValue]:
+    """A patch operation replacing the whole view (for a seat whose last view is unknown)."""
+    return {"op": "replace", "path": "", "value": view}
 
 
 @dataclass
@@ -109,6 +171,7 @@ class Seat:
     level: str | None = None
     token_hash: str | None = None
     claimed: bool = False
+    invite_hash: str | None = None  # sha256 of the seat's invite; joining needs the invite
 
     def to_json(self) -> dict[str, JSONValue]:
         return {
@@ -117,6 +180,7 @@ class Seat:
             "level": self.level,
             "token_hash": self.token_hash,
             "claimed": self.claimed,
+            "invite_hash": self.invite_hash,
         }
 
     @classmethod
@@ -130,6 +194,7 @@ class Seat:
             level=None if data.get("level") is None else str(data["level"]),
             token_hash=None if data.get("token_hash") is None else str(data["token_hash"]),
             claimed=bool(data.get("claimed")),
+            invite_hash=None if data.get("invite_hash") is None else str(data["invite_hash"]),
         )
 
     def public(self, number: int) -> dict[str, JSONValue]:
@@ -167,6 +232,11 @@ class Subscriber:
     def pending(self) -> int:
         return len(self._outbox)
 
+    def drop(self) -> None:
+        """End the connection: its writer closes the socket (the client may say hello again)."""
+        self.dropped = True
+        self._ready.set()
+
     async def next(self) -> str | None:
         """The next text to send, or None once the client fell too far behind."""
         while not self._outbox:
@@ -200,6 +270,9 @@ class LiveTable:
         self.narrate()
         self.lock = asyncio.Lock()
         self.subscribers: set[Subscriber] = set()
+        # The view (less `legal`) each watched seat's subscribers hold: updates are patches
+        # against it. One per seat, so any number of spectators cost one diff.
+        self.sent: dict[int | None, dict[str, JSONValue]] = {}
         self.bots: dict[tuple[int, str], Bot] = {}
         self.changed = asyncio.Event()
         self.driver: asyncio.Task[None] | None = None
@@ -207,6 +280,8 @@ class LiveTable:
         self.seed_fixed = row.seed_fixed
         self.fixed = fixed_choices(self.game, self.options, self.seed_fixed)
         self.damage: dict[str, JSONValue] | None = None  # an action that no longer replayed
+        self.open_seats = row.open_seats  # anyone may take a free seat, without its invite
+        self.read_only: str | None = None  # why nothing more can be stored for this table
 
     @property
     def version(self) -> int:
@@ -237,6 +312,7 @@ class LiveTable:
             updated=self.updated,
             turn_seconds=self.turn_seconds,
             seed_fixed=self.seed_fixed,
+            open_seats=self.open_seats,
         )
 
     # --- what goes out --------------------------------------------------------------------
@@ -256,7 +332,9 @@ class LiveTable:
             "updated": self.updated.isoformat(),
             "url": f"/t/{self.id}",
             "fixed": list(self.fixed),
+            "open_seats": self.open_seats,
             **({"damage": self.damage} if self.damage else {}),
+            **({"read_only": self.read_only} if self.read_only else {}),
         }
 
     def events_json(
@@ -295,22 +373,58 @@ class LiveTable:
         }
 
     def snapshot(self, seat: int | None) -> dict[str, JSONValue]:
+        """Everything `seat` may see now, for a hello. Its view becomes the one the seat's
+        subscribers hold: send it before the next action, as later updates patch it."""
+        told = self.seat_view(seat)
+        self.sent[seat] = _without_legal(told["view"])
         return {
             "type": "snapshot",
-            **self.seat_view(seat),
+            **told,
             "events": self.events_json(seat, past=True),
             "table": self.summary(),
         }
 
+    def snapshot_text(self, seat: int | None) -> str:
+        """The snapshot, encoded: slow for a big game, so a worker thread calls this (under the
+        lock). Its events are encoded a slice at a time: one `json.dumps` holds the GIL until
+        it is done (some 20 ms for 6000 events), so between slices the event loop gets its turn.
+        """
+        message = self.snapshot(seat)
+        events: list[JSONValue] = message.pop("events")
+        slices = (
+            dumps(events[i : i + EVENT_SLICE])[1:-1] for i in range(0, len(events), EVENT_SLICE)
+        )
+        return f'{dumps(message)[:-1]},"events":[{",".join(slices)}]}}'
+
+    def update(self, seat: int | None, start: int) -> dict[str, JSONValue]:
+        """What `seat`'s subscribers are told of an action: the events from log index `start`
+        it may see, and what changed in its view as a JSON Patch (RFC 6902) against the view
+        it was sent last. The legal actions travel beside it, once, never inside the patch."""
+        view = _without_legal(self.state.view(seat))
+        before = self.sent.get(seat)
+        self.sent[seat] = view
+        patch = diff(before, view) if before is not None else [_whole(view)]
+        return {
+            "type": "update",
+            "version": self.version,
+            "seat": seat,
+            "status": self.status,
+            "to_move": self.state.to_move,
+            "legal": self.legal_json(seat),
+            "patch": patch,
+            "events": self.events_json(seat, start),
+        }
+
     def tell(self, start: int) -> None:
-        """Send every subscriber its update: new view and the events from log index `start`."""
+        """Send every subscriber its update for the events from log index `start`: one diff
+        and one encoding per seat watched, however many sockets watch it."""
         texts: dict[int | None, str] = {}
         for sub in list(self.subscribers):
             if sub.seat not in texts:
-                message = {"type": "update", **self.seat_view(sub.seat)}
-                message["events"] = self.events_json(sub.seat, start)
-                texts[sub.seat] = dumps(message)
+                texts[sub.seat] = dumps(self.update(sub.seat, start))
             sub.send(texts[sub.seat])
+        for seat in [s for s in self.sent if s not in texts]:
+            del self.sent[seat]  # nobody watches it now; whoever comes gets a snapshot first
 
     def tell_table(self) -> None:
         """Tell every subscriber that the seats or the status changed."""
@@ -329,6 +443,7 @@ class Lobby:
         self.broken: dict[str, str] = {}  # table id -> why it could not be restored
         self._writer = Writer(self.store)
         self._open = False
+        self._store_failures: dict[str, int] = {}  # table id -> bot actions refused in a row
 
     # --- life --------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -336,7 +451,7 @@ class Lobby:
         if self._open:
             return
         self._open = True
-        await self._db(self.store.create_schema)
+        await self._db(self.store.open)  # a damaged or read-only database is said, not raised
         ids = await self._db(self.store.unfinished_ids)
         restored = 0
         for table_id in ids:
@@ -351,12 +466,16 @@ class Lobby:
                 continue
             if table.state.over and table.status != "finished":
                 table.status = "finished"  # the server stopped between the last action and this
-                await self._db(self.store.update_table, table.id, status="finished")
+                try:
+                    await self._db(self.store.update_table, table.id, status="finished")
+                except StorageError as err:  # start-up marks it again next time
+                    log.error("table %s: could not store that the game is over: %s", table.id, err)
             self.tables[table.id] = table
             self._start(table)
             restored += 1
         if ids:
             log.info("restored %d of %d unfinished tables", restored, len(ids))
+        _freeze_startup_heap()
 
     async def close(self) -> None:
         drivers = [t.driver for t in self.tables.values() if t.driver is not None]
@@ -385,11 +504,28 @@ class Lobby:
         table says which action failed and why (`damage` in its summary).
         """
         row = stored.row
-        state, failed = await asyncio.to_thread(_replay_as_far_as_possible, row, stored.actions)
-        table = LiveTable(row, state)
+        if stored.unreadable and row.status == "finished":
+            raise ValueError(stored.unreadable)  # a replay of part of a game would mislead
+        state, failed = await off_loop(_replay_as_far_as_possible, row, stored.actions)
+        table = await off_loop(LiveTable, row, state)  # it puts every past event into words
+        if stored.unreadable:
+            # Rows past the damage may be there still: serve what reads, store nothing more.
+            table.read_only = (
+                "the database is damaged where this table's moves are kept "
+                f"({len(stored.actions)} read back): it is shown as it stands and takes no "
+                "more moves"
+            )
+            log.error("table %s: %s; %s", row.id, stored.unreadable, table.read_only)
+            return table
+        failed = failed or stored.bad
         if failed is not None:
             number, why = failed
-            moved = await self._db(self.store.set_aside, row.id, number, why)
+            try:
+                moved = await self._db(self.store.set_aside, row.id, number, why)
+            except StorageError as err:
+                table.read_only = f"a stored move does not replay and cannot be set aside: {err}"
+                log.error("table %s: action %d does not replay (%s): %s", row.id, number, why, err)
+                return table
             table.damage = {"action": number, "why": why, "set_aside": moved}
             log.error(
                 "table %s: action %d does not replay (%s); %d action(s) set aside, "
@@ -479,8 +615,13 @@ class Lobby:
         seed: int | None = None,
         options: dict[str, JSONValue] | None = None,
         turn_seconds: float | None = None,
+        open_seats: bool = False,
     ) -> dict[str, JSONValue]:
-        """A new table; `seats` as (kind, level, name), all human if None."""
+        """A new table; `seats` as (kind, level, name), all human if None.
+
+        Each human seat gets its own invite, shown only in this answer (in its
+        `join_url`); joining needs it unless `open_seats`.
+        """
         try:
             game_spec = spec(game)
         except IllegalAction as err:
@@ -497,6 +638,7 @@ class Lobby:
             raise ApiError(400, "bad_table", f"{players} players need {players} seats")
         levels = bot_levels(game)
         chairs: list[Seat] = []
+        invites: dict[int, str] = {}
         for number, (kind, level, name) in enumerate(wanted):
             label = f"{game_spec.seat_names.capitalize()} {number + 1}"
             if kind == "bot":
@@ -507,7 +649,8 @@ class Lobby:
                     )
                 chairs.append(Seat("bot", name or f"{label} ({level} bot)", level, claimed=True))
             else:
-                chairs.append(Seat("human", name or label))
+                invites[number] = new_token()
+                chairs.append(Seat("human", name or label, invite_hash=token_hash(invites[number])))
         owner = new_token()
         status = "playing" if all(s.claimed for s in chairs) else "open"
         row = TableRow(
@@ -521,6 +664,7 @@ class Lobby:
             status=status,
             turn_seconds=turn_seconds,
             seed_fixed=seed_fixed,
+            open_seats=open_seats,
         )
         for _attempt in range(5):
             row.id = secrets.token_urlsafe(6)
@@ -529,6 +673,8 @@ class Lobby:
                 break
             except IntegrityError:
                 continue
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the table could not be saved: {err}") from None
         else:  # pragma: no cover - five clashes of 48 random bits
             raise ApiError(500, "server", "could not find a free table id")
         table = LiveTable(row, state)
@@ -542,24 +688,60 @@ class Lobby:
                 {
                     "seat": n,
                     "kind": s.kind,
-                    **({"join_url": f"/t/{table.id}?seat={n}"} if s.kind == "human" else {}),
+                    **(
+                        {"join_url": invite_url(table.id, n, invites[n]), "invite": invites[n]}
+                        if n in invites
+                        else {}
+                    ),
                 }
                 for n, s in enumerate(table.seats)
             ],
         }
 
     async def join(
-        self, table: LiveTable, seat: int | None = None, name: str | None = None
+        self,
+        table: LiveTable,
+        seat: int | None = None,
+        name: str | None = None,
+        invite: str | None = None,
     ) -> dict[str, JSONValue]:
-        """Claim a free human seat (the first, unless one is named); the token is shown once."""
-        return await asyncio.shield(self._join(table, seat, name))
+        """Claim a free human seat; the token is shown once.
+
+        The seat is the invite's (which must match `seat` if both are given); at a
+        table with open seats an invite is not needed, and without one the seat is
+        `seat` or the first free one.
+        """
+        return await asyncio.shield(self._join(table, seat, name, invite))
 
     async def _join(
-        self, table: LiveTable, seat: int | None, name: str | None
+        self, table: LiveTable, seat: int | None, name: str | None, invite: str | None
     ) -> dict[str, JSONValue]:
         async with table.lock:
             if table.status == "finished":
                 raise ApiError(409, "finished", "this game is over")
+            if seat is not None and not 0 <= seat < table.players:
+                raise ApiError(400, "no_such_seat", f"seats are numbered 0 to {table.players - 1}")
+            if invite is not None:
+                digest = token_hash(invite)
+                invited = [n for n, s in enumerate(table.seats) if _same(s.invite_hash, digest)]
+                if not invited:
+                    raise ApiError(
+                        403,
+                        "bad_invite",
+                        "that invite is for no seat at this table (the owner may have sent a "
+                        "new one)",
+                    )
+                if seat is not None and seat != invited[0]:
+                    raise ApiError(
+                        403, "bad_invite", f"that invite is for seat {invited[0]}, not seat {seat}"
+                    )
+                seat = invited[0]
+            elif not table.open_seats:
+                raise ApiError(
+                    403,
+                    "invite_needed",
+                    "seats at this table are by invitation: open the link its creator sent you",
+                )
             if seat is None:
                 free = [n for n, s in enumerate(table.seats) if s.kind == "human" and not s.claimed]
                 if not free:
@@ -573,7 +755,9 @@ class Lobby:
             if chair.claimed:
                 raise ApiError(409, "seat_taken", f"seat {seat} is already taken")
             token = new_token()
-            claimed = Seat("human", name or chair.name, None, token_hash(token), True)
+            claimed = Seat(
+                "human", name or chair.name, None, token_hash(token), True, chair.invite_hash
+            )
             await self._change_seats(table, {seat: claimed})
         return {"seat": seat, "token": token, "name": claimed.name}
 
@@ -606,15 +790,61 @@ class Lobby:
                 table, {seat: Seat("bot", chair.name, level, chair.token_hash, True)}
             )
 
+    async def to_human(
+        self, table: LiveTable, seat: int, name: str | None, token: str | None
+    ) -> dict[str, JSONValue]:
+        """Give a seat (a bot's, or a person's) to someone new, by a fresh invite: owner only.
+
+        The seat's old invite and its old token stop acting for it at once. The
+        answer carries the new invite, shown only this once, and its join link.
+        """
+        if token is None:
+            raise ApiError(401, "no_token", "send the owner token: Authorization: Bearer <token>")
+        if not 0 <= seat < table.players:
+            raise ApiError(404, "no_such_seat", f"seats are numbered 0 to {table.players - 1}")
+        if not self.is_owner(table, token):
+            self.seat_of(table, token)  # an unknown token is 401, as everywhere
+            raise ApiError(403, "not_owner", "only the table's owner can give a seat to someone")
+        return await asyncio.shield(self._to_human(table, seat, name))
+
+    async def _to_human(
+        self, table: LiveTable, seat: int, name: str | None
+    ) -> dict[str, JSONValue]:
+        async with table.lock:
+            if table.status == "finished":
+                raise ApiError(409, "finished", "this game is over")
+            invite = new_token()
+            label = name or seat_label(table.game, seat)
+            fresh = Seat("human", label, invite_hash=token_hash(invite))
+            await self._change_seats(table, {seat: fresh})
+            # Sockets that said hello with the seat's old token: they may no longer act for
+            # it (a socket acts for the seat it said hello as) nor see it.
+            for sub in [s for s in table.subscribers if s.seat == seat]:
+                sub.seat = None
+                table.subscribers.discard(sub)
+                sub.drop()
+            summary = table.summary()
+        return {
+            "seat": seat,
+            "invite": invite,
+            "join_url": invite_url(table.id, seat, invite),
+            "table": summary,
+        }
+
     async def _change_seats(self, table: LiveTable, changes: dict[int, Seat]) -> None:
         """Store new seats (and the status they imply), then apply and tell. Holds the lock."""
+        if table.read_only:
+            raise ApiError(503, "storage", table.read_only)
         seats = [changes.get(n, s) for n, s in enumerate(table.seats)]
         status = table.status
         if status == "open" and all(s.claimed for s in seats):
             status = "playing"
-        await self._db(
-            self.store.update_table, table.id, seats=[s.to_json() for s in seats], status=status
-        )
+        try:
+            await self._db(
+                self.store.update_table, table.id, seats=[s.to_json() for s in seats], status=status
+            )
+        except StorageError as err:
+            raise ApiError(503, "storage", f"the seats could not be saved: {err}") from None
         table.seats, table.status, table.updated = seats, status, now()
         table.tell_table()
         table.changed.set()
@@ -632,19 +862,34 @@ class Lobby:
         """Accept one action for `seat` against `version`: store it, apply it, tell everyone.
 
         Shielded: a caller that goes away mid-way cannot leave an action stored but
-        not applied.
+        not applied. A bot whose action could not be stored waits before it is told
+        (longer each time in a row): a table whose storage fails never spins.
         """
-        return await asyncio.shield(self._act(table, seat, action, version, by_bot))
+        try:
+            accepted = await asyncio.shield(self._act(table, seat, action, version, by_bot))
+        except ApiError as err:
+            if by_bot and err.code == "storage":
+                failures = min(self._store_failures.get(table.id, 0) + 1, 16)
+                self._store_failures[table.id] = failures
+                await asyncio.sleep(min(BACKOFF_MAX, BACKOFF_FIRST * 2 ** (failures - 1)))
+            raise
+        self._store_failures.pop(table.id, None)
+        return accepted
 
     async def _act(
         self, table: LiveTable, seat: int, action: JSONValue, version: int, by_bot: bool
     ) -> int:
         async with table.lock:
+            cannot_store = table.read_only or self.store.refusing
+            if cannot_store:  # said before the game is touched: nothing to take back
+                raise ApiError(503, "storage", f"the action could not be saved: {cannot_store}")
             if table.status == "open":
                 raise ApiError(409, "not_started", "the game starts once every seat is taken")
             chair = table.seats[seat]
             if chair.kind == "bot" and not by_bot:
                 raise ApiError(403, "bot_seat", f"a bot plays seat {seat} now")
+            if by_bot and chair.kind == "human" and table.stand_in != seat:
+                raise ApiError(409, "stale_version", f"seat {seat} was given to a person")
             if version != table.version:
                 raise ApiError(
                     409,
@@ -674,9 +919,7 @@ class Lobby:
                 log.exception("table %s: a legal action failed to apply; nothing stored", table.id)
                 raise ApiError(500, "server", "the server could not carry that out") from None
             try:
-                await asyncio.wrap_future(
-                    self._writer.append(table.id, number, seat, move.to_json())
-                )
+                await self._store_action(table, number, seat, move)
             except BaseException as err:
                 # Not stored, so it did not happen: take it back before anyone is told.
                 # (The lock is held and every reader takes it: nobody saw the change.)
@@ -687,6 +930,11 @@ class Lobby:
                     ) from None
                 if not isinstance(err, Exception):
                     raise
+                if isinstance(err, StorageError):
+                    log.error("table %s: action %d could not be stored: %s", table.id, number, err)
+                    raise ApiError(
+                        503, "storage", f"the action could not be saved: {err}"
+                    ) from None
                 log.exception("table %s: action %d could not be stored", table.id, number)
                 raise ApiError(503, "storage", "the action could not be saved: try again") from None
             table.updated = now()
@@ -704,6 +952,38 @@ class Lobby:
             table.tell(start)
             table.changed.set()
             return table.version
+
+    async def _store_action(self, table: LiveTable, number: int, seat: int, move: Action) -> None:
+        """Store action `number`, or raise.
+
+        A row already stored at that number was not stored by this server: the game
+        in memory holds every action stored for it, and actions are taken one at a
+        time. Such a row (a garbage row, a hand-made one) would refuse every action
+        for ever, so it and any after it are set aside (kept, in `set_aside_actions`)
+        and the action is stored in its place, once.
+        """
+        action = move.to_json()
+        try:
+            await asyncio.wrap_future(self._writer.append(table.id, number, seat, action))
+            return
+        except IntegrityError:
+            why = f"found at action {number} when the server stored its own: not written by it"
+            moved = await self._db(self.store.set_aside, table.id, number, why)
+        if not moved:  # no row in the way: the database's own rules refuse it
+            raise StorageError(f"action {number} cannot be stored: the database refuses it")
+        log.error(
+            "table %s: %d stored row(s) from action %d on were not written by this server: "
+            "set aside (kept in set_aside_actions), and the action stored in their place",
+            table.id,
+            moved,
+            number,
+        )
+        try:
+            await asyncio.wrap_future(self._writer.append(table.id, number, seat, action))
+        except IntegrityError:  # say so, never loop on it
+            raise StorageError(
+                f"action {number} cannot be stored: the database refuses it"
+            ) from None
 
     async def _take_back(self, table: LiveTable, version: int) -> None:
         """Rebuild the table's game as it stood at `version` (an action that was not stored)."""
@@ -765,11 +1045,16 @@ class Lobby:
         if bot is None:
             bot = make_bot(table.game, level, seed=bot_seed(table.seed, seat))
             table.bots[(seat, level)] = bot
-        try:
-            choice = bot.choose(table.state, seat)
-        except Exception:
-            log.exception("table %s: the %s bot failed; it plays at random", table.id, level)
-            choice = secrets.choice(table.state.legal_actions())
+        # The bot thinks in a worker thread; the lock keeps the state still meanwhile (a
+        # clone instead would cost more than most decisions: up to 0.1 s for a long game).
+        async with table.lock:
+            if table.version != version or table.state.to_move != seat:
+                return
+            try:
+                choice = await off_loop(bot.choose, table.state, seat)
+            except Exception:
+                log.exception("table %s: the %s bot failed; it plays at random", table.id, level)
+                choice = secrets.choice(table.state.legal_actions())
         try:
             await self.act(table, seat, choice, version, by_bot=True)
         except ApiError as err:
@@ -778,21 +1063,34 @@ class Lobby:
                 await asyncio.sleep(max(self.bot_delay, 0.05))  # never spin on a broken bot
 
     # --- finished games --------------------------------------------------------------------
-    def replay_of(self, table: LiveTable) -> dict[str, JSONValue]:
-        """A finished table's record and every event, private ones too, with their words."""
+    @cached_property
+    def replays(self) -> ReplayShelf:
+        return ReplayShelf()
+
+    async def _replay_book(self, table: LiveTable) -> ReplayBook:
+        """A finished table's replay book (built off the loop the first time). Unfinished: 409."""
         if table.status != "finished":
             raise ApiError(409, "not_finished", "replays are shown once the game is over")
         seat_word = spec(table.game).seat_names.capitalize()
-        events = []
-        for event, text in zip(table.state.log, table.texts, strict=True):
-            if event.to is not None:
-                text = f"({seat_word} {event.to + 1}) {text}"
-            events.append({**event.to_json(), "text": text})
-        return {
-            "table": table.summary(),
-            "record": table.state.record().to_json(),
-            "events": events,
-        }
+        state = table.state  # finished: it changes no more
+
+        def source() -> tuple[Record, list[Event], list[str], str]:
+            return state.record(), list(state.log), list(table.texts), seat_word
+
+        return await self.replays.book(table.id, source)
+
+    async def replay_of(self, table: LiveTable) -> bytes:
+        """A finished table's summary, record and every event (private ones too) as JSON,
+        each event with its words and its step (the number of actions before it)."""
+        book = await self._replay_book(table)
+        return await self.replays.whole(book, table.summary())
+
+    async def replay_step(self, table: LiveTable, step: int) -> bytes:
+        """One step of a finished table's replay as JSON: `{step, of, revealed, events}`."""
+        book = await self._replay_book(table)
+        if not 0 <= step <= book.steps:
+            raise ApiError(404, "no_such_step", f"this replay has steps 0 to {book.steps}")
+        return await self.replays.answer(book, step)
 
 
 __all__ = ["LiveTable", "Lobby", "Seat", "Subscriber"]

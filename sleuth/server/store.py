@@ -10,14 +10,21 @@ lobby calls them through a `Writer`: one thread that runs them in order, so
 the event loop never waits on the disk, and that commits the actions queued
 meanwhile by many tables in one transaction (a group commit: one sync to the
 disk for all of them).
+
+A write that cannot be kept raises `StorageError` with words for people (the
+file lost, read-only, damaged, full: `sleuth/server/faults.py`); damaged pages
+are read around; docs/server.md, "When storage fails", says how to recover.
 """
 
 from __future__ import annotations
 
+import json
+import logging
 import queue
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -27,6 +34,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     DateTime,
     Engine,
     Float,
@@ -35,18 +43,37 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    column,
     create_engine,
     delete,
     event,
     insert,
     inspect,
+    literal,
     select,
     text,
+    type_coerce,
     update,
 )
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from sleuth.core.actions import JSONValue
+from sleuth.server.faults import (
+    LOST,
+    READ_ONLY,
+    FileWatch,
+    StorageError,
+    largest_rowid,
+    rows_past_damage,
+    sqlite_file,
+    storage_words,
+)
+
+log = logging.getLogger("sleuth.server")
+
+WATCH_SECONDS = 2.0
+"""How often the writer, when idle, checks that the database file is still the one it opened."""
 
 metadata = MetaData()
 
@@ -68,6 +95,9 @@ TABLES = Table(
     Column("created", DateTime(timezone=True), nullable=False),
     Column("updated", DateTime(timezone=True), nullable=False),
     Column("turn_seconds", Float, nullable=True),
+    # Anyone may take a free seat; otherwise each seat needs its invite. NULL in rows made
+    # before invitations: those tables were made open, and their links carry no invite.
+    Column("open_seats", Boolean, nullable=True),
 )
 
 ACTIONS = Table(
@@ -95,7 +125,9 @@ SET_ASIDE = Table(
 )
 
 # Columns added after the first release, added to an older database when it is opened.
-_ADDED_COLUMNS = {"tables": {"seed_digits": "VARCHAR(48)", "seed_fixed": "BOOLEAN"}}
+_ADDED_COLUMNS = {
+    "tables": {"seed_digits": "VARCHAR(48)", "seed_fixed": "BOOLEAN", "open_seats": "BOOLEAN"}
+}
 
 
 def now() -> datetime:
@@ -123,6 +155,7 @@ class TableRow:
     updated: datetime = field(default_factory=now)
     turn_seconds: float | None = None
     seed_fixed: bool = False
+    open_seats: bool = False
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -139,6 +172,7 @@ class TableRow:
             updated=_utc(row["updated"]),
             turn_seconds=None if row["turn_seconds"] is None else float(row["turn_seconds"]),
             seed_fixed=bool(row.get("seed_fixed")),
+            open_seats=row.get("open_seats") is None or bool(row.get("open_seats")),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -156,13 +190,25 @@ class TableRow:
             "created": self.created,
             "updated": self.updated,
             "turn_seconds": self.turn_seconds,
+            "open_seats": self.open_seats,
         }
 
 
 @dataclass
 class StoredTable:
+    """A table as stored: its row and the actions that read back, in order from 0.
+
+    `bad` is (number, why) for the first stored action that is no action at all
+    (not JSON, or a number missing before it); it and the ones after it are set
+    aside when the table is restored. `unreadable` says why the actions stop
+    early when damaged pages could not be read: those rows may still be there,
+    so the table is served as it stands but takes no more actions.
+    """
+
     row: TableRow
     actions: list[dict[str, JSONValue]]
+    bad: tuple[int, str] | None = None
+    unreadable: str | None = None
 
 
 def make_engine(url: str) -> Engine:
@@ -206,22 +252,134 @@ def add_missing_columns(engine: Engine, added: Mapping[str, Mapping[str, str]]) 
 
 
 class Store:
-    """The tables and their actions, in one database."""
+    """The tables and their actions, in one database.
+
+    Writes never report success for what was not stored: `refusing` (words) is
+    set once no write can be kept (the file was lost, the database is read-only or
+    unreadable) and every write then raises `StorageError` at once; a SQLite file
+    is checked before each commit (`FileWatch`); database errors other than a
+    clash of keys (IntegrityError, left to the caller) become `StorageError`s.
+    """
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        self.refusing: str | None = None
+        self.problems: list[str] = []  # what PRAGMA quick_check found at open
+        self.readable = True  # False once the database could not even be opened
+        self.watch: FileWatch | None = None
+        self.where = self.engine.url.render_as_string(hide_password=True)  # for the log
 
     def create_schema(self) -> None:
         metadata.create_all(self.engine)
         add_missing_columns(self.engine, _ADDED_COLUMNS)
 
+    def open(self) -> None:
+        """Make or update the schema and check the database. A bad database never raises here.
+
+        What is wrong is logged and kept: `refusing` if nothing can be written,
+        `problems` if the file fails SQLite's quick check (tables that read are
+        served anyway; those that do not are skipped by whoever loads them).
+        """
+        try:
+            self.create_schema()
+        except DBAPIError as err:
+            if storage_words(err) != READ_ONLY:
+                self.refusing = (
+                    f"the database cannot be read ({err.orig}): nothing can be saved or shown "
+                    '(see "When storage fails" in docs/server.md)'
+                )
+                self.readable = False
+                log.critical("%s: %s", self.where, self.refusing)
+                return
+            self.refusing = READ_ONLY  # and its schema is older than this release
+        path = sqlite_file(self.engine)
+        if path is not None:
+            try:
+                self.watch = FileWatch(self.engine, path)
+            except DBAPIError as err:  # served anyway; only a lost file would go unnoticed
+                log.error("%s cannot be watched for deletion: %s", path, err.orig)
+            self.problems = self._quick_check()
+        if self.problems:
+            log.critical(
+                "%s failed its check (PRAGMA quick_check: %s). The server starts anyway: tables "
+                "that read are served, tables that do not are skipped. Copy the file and "
+                'recover it soon (see "When storage fails" in docs/server.md).',
+                path or self.where,
+                "; ".join(self.problems[:5]),
+            )
+        if self.refusing is None and not self._writable():
+            self.refusing = READ_ONLY
+        if self.refusing == READ_ONLY:
+            log.critical("%s is read-only: games are shown but nothing can be saved", self.where)
+
+    def _quick_check(self) -> list[str]:
+        try:
+            with self.engine.connect() as db:
+                found = [str(r[0]) for r in db.execute(text("PRAGMA quick_check(20)"))]
+        except DBAPIError as err:
+            return [f"the check itself failed: {err.orig}"]
+        return [] if found == ["ok"] else found
+
+    def _writable(self) -> bool:
+        """Whether the database takes writes: a write begun and rolled back, changing nothing."""
+        try:
+            with self.engine.connect() as db:
+                db.execute(text("UPDATE tables SET id = id WHERE 0 = 1"))
+                db.rollback()
+        except DBAPIError as err:
+            return storage_words(err) != READ_ONLY
+        return True
+
     def close(self) -> None:
+        if self.watch is not None:
+            self.watch.close()
+            self.watch = None
         self.engine.dispose()
 
     # --- writing -------------------------------------------------------------------------
+    @contextmanager
+    def _writing(self) -> Iterator[Connection]:
+        """One write transaction, committed only if the database file is still the one opened."""
+        if self.refusing is not None:
+            raise StorageError(self.refusing)
+        try:
+            with self.engine.begin() as db:
+                yield db
+                moved = self.watch.moved() if self.watch is not None else None
+                if moved is not None:
+                    raise _FilesMoved(moved)  # rolls back: nothing goes to a lost file
+        except _FilesMoved as err:
+            raise StorageError(self._lose(str(err))) from None
+        except IntegrityError:
+            raise
+        except DBAPIError as err:
+            raise StorageError(storage_words(err)) from err
+
+    def _lose(self, what: str) -> str:
+        """The database file is gone or replaced: refuse every write from now on, and say so."""
+        if self.refusing != LOST:
+            self.refusing = LOST
+            rescued = self.watch.rescue() if self.watch is not None else "nothing was copied"
+            log.critical(
+                "STORAGE LOST: %s while the server ran. Nothing more is saved (writes answer "
+                '503) and nothing acknowledged is lost: %s. Restart the server (see "When '
+                'storage fails" in docs/server.md).',
+                what,
+                rescued,
+            )
+        return LOST
+
+    def check_files(self) -> None:
+        """Notice a lost database file even when nothing is being written (the writer calls it)."""
+        if self.watch is None or self.refusing == LOST:
+            return
+        moved = self.watch.moved()
+        if moved is not None:
+            self._lose(moved)
+
     def insert_table(self, row: TableRow) -> None:
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(insert(TABLES).values(**row.to_db()))
 
     def update_table(
@@ -236,7 +394,7 @@ class Store:
             values["seats"] = seats
         if status is not None:
             values["status"] = status
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
 
     def append_action(
@@ -248,7 +406,7 @@ class Store:
     def append_actions(self, actions: list[tuple[str, int, int, dict[str, JSONValue]]]) -> None:
         """Store several (table id, number, seat, action) in one transaction: all or none."""
         moment = now()
-        with self.engine.begin() as db:
+        with self._writing() as db:
             db.execute(
                 insert(ACTIONS),
                 [
@@ -267,39 +425,125 @@ class Store:
         """
         moment = now()
         where = (ACTIONS.c.table_id == table_id) & (ACTIONS.c.number >= first)
-        with self.engine.begin() as db:
-            rows = db.execute(select(ACTIONS).where(where)).mappings().all()
-            if rows:
-                db.execute(
-                    insert(SET_ASIDE),
-                    [{**dict(r), "set_aside": moment, "why": why[:500]} for r in rows],
+        moved = [ACTIONS.c.table_id, ACTIONS.c.number, ACTIONS.c.seat, ACTIONS.c.action]
+        with self._writing() as db:
+            # Copied as stored, in the database: a row that is not even JSON is kept as it is.
+            copied = db.execute(
+                insert(SET_ASIDE).from_select(
+                    [*(c.name for c in moved), "time", "set_aside", "why"],
+                    select(
+                        *moved,
+                        ACTIONS.c.time,
+                        literal(moment, DateTime(timezone=True)),
+                        literal(why[:500], String(500)),
+                    ).where(where),
                 )
+            ).rowcount
+            if copied:
                 db.execute(delete(ACTIONS).where(where))
-        return len(rows)
+        return int(copied or 0)
 
     # --- reading -------------------------------------------------------------------------
     def unfinished_ids(self) -> list[str]:
-        with self.engine.connect() as db:
-            rows = db.execute(
-                select(TABLES.c.id).where(TABLES.c.status != "finished").order_by(TABLES.c.created)
-            )
-            return [str(r.id) for r in rows]
+        if not self.readable:
+            return []
+        try:
+            with self.engine.connect() as db:
+                rows = db.execute(
+                    select(TABLES.c.id)
+                    .where(TABLES.c.status != "finished")
+                    .order_by(TABLES.c.created)
+                )
+                return [str(r.id) for r in rows]
+        except DBAPIError as err:
+            log.error("the list of tables is damaged (%s): reading around it", err.orig)
+            with self.engine.connect() as db:
+                found = self._salvage(db, TABLES, "status != 'finished'", {}, err)
+        return [str(r["id"]) for r in found]
 
     def load(self, table_id: str) -> StoredTable | None:
-        """A table's row and its actions in order, or None if there is no such table."""
+        """A table's row and its actions in order, or None if there is no such table.
+
+        A row that cannot be read raises; actions that cannot be read end the list
+        early (`unreadable` says why), and one that is no action marks it `bad`.
+        """
+        raw_action = type_coerce(ACTIONS.c.action, String)
         with self.engine.connect() as db:
-            row = db.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+            row: Mapping[Any, Any] | None
+            try:
+                row = db.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+            except DBAPIError as err:
+                found = self._salvage(db, TABLES, "id = :id", {"id": table_id}, err)
+                row = found[0] if found else None
             if row is None:
                 return None
-            actions = db.execute(
-                select(ACTIONS.c.number, ACTIONS.c.action)
-                .where(ACTIONS.c.table_id == table_id)
-                .order_by(ACTIONS.c.number)
-            ).all()
-        for expected, (number, _action) in enumerate(actions):
-            if number != expected:
-                raise ValueError(f"action {expected} is missing (found {number})")
-        return StoredTable(TableRow.from_db(dict(row)), [dict(a) for _n, a in actions])
+            table_row = TableRow.from_db(dict(row))
+            unreadable: str | None = None
+            try:
+                numbered = [
+                    (int(n), a)
+                    for n, a in db.execute(
+                        select(ACTIONS.c.number, raw_action)
+                        .where(ACTIONS.c.table_id == table_id)
+                        .order_by(ACTIONS.c.number)
+                    )
+                ]
+            except DBAPIError as err:
+                unreadable = f"some of its stored actions cannot be read ({err.orig})"
+                found = self._salvage(db, ACTIONS, "table_id = :t", {"t": table_id}, err)
+                numbered = sorted((int(r["number"]), r["action"]) for r in found)
+        return _stored(table_row, numbered, unreadable)
+
+    def _salvage(
+        self, db: Connection, table: Table, where: str, params: dict[str, Any], err: DBAPIError
+    ) -> list[Mapping[Any, Any]]:
+        """The rows of `table` matching `where`, read one by one around damaged pages.
+
+        For SQLite, after `err` stopped a plain read; other databases raise `err` again.
+        """
+        if self.engine.url.get_backend_name() != "sqlite":
+            raise err
+        names = ", ".join(c.name for c in table.c)
+        typed = [column("rid", Integer)] + [
+            type_coerce(c, String).label(c.name) if c.name == "action" else c for c in table.c
+        ]
+        query = text(
+            f"SELECT rowid AS rid, {names} FROM {table.name} NOT INDEXED "
+            f"WHERE rowid > :after AND {where} ORDER BY rowid LIMIT 1"
+        ).columns(*typed)
+
+        def probe(after: int) -> Mapping[Any, Any] | None:
+            found: Mapping[Any, Any] | None = (
+                db.execute(query, {**params, "after": after}).mappings().first()
+            )
+            return found
+
+        rows, _damaged = rows_past_damage(probe, largest_rowid(db, table.name))
+        return rows
+
+
+class _FilesMoved(Exception):
+    """The SQLite file or its WAL is no longer the one opened (raised inside a transaction)."""
+
+
+def _stored(row: TableRow, numbered: list[tuple[int, Any]], unreadable: str | None) -> StoredTable:
+    """The actions that read back in order from 0, stopping at the first that is no action."""
+    actions: list[dict[str, JSONValue]] = []
+    bad: tuple[int, str] | None = None
+    for expected, (number, stored) in enumerate(numbered):
+        if number != expected:
+            if unreadable is None:
+                bad = (expected, f"action {expected} is missing (the next stored is {number})")
+            break
+        try:
+            action = json.loads(stored) if isinstance(stored, str) else stored
+            if not isinstance(action, dict):
+                raise ValueError("not a JSON object")
+        except ValueError as err:
+            bad = (number, f"stored action {number} is not an action ({err}): {str(stored)[:80]!r}")
+            break
+        actions.append(action)
+    return StoredTable(row, actions, bad=bad, unreadable=unreadable)
 
 
 AppendedAction = tuple[str, int, int, dict[str, JSONValue]]
@@ -344,7 +588,12 @@ class Writer:
 
     def _run(self) -> None:
         while True:
-            jobs = [self._jobs.get()]
+            try:
+                first = self._jobs.get(timeout=WATCH_SECONDS)
+            except queue.Empty:
+                self._watch()  # idle: is the database file still there?
+                continue
+            jobs = [first]
             while True:
                 try:
                     jobs.append(self._jobs.get_nowait())
@@ -362,6 +611,12 @@ class Writer:
                 batch = []
                 self._one(job)
             self._appends(batch)
+
+    def _watch(self) -> None:
+        try:
+            self.store.check_files()
+        except Exception:  # never stop the writer
+            log.exception("the database files could not be checked")
 
     def _appends(self, batch: list[_Job]) -> None:
         batch = [job for job in batch if not job.future.cancelled()]

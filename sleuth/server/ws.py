@@ -14,10 +14,13 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
-from sleuth.server.errors import MAX_MESSAGE, ApiError, error_message
-from sleuth.server.lobby import Lobby, Subscriber, dumps
+from sleuth.server.errors import MAX_MESSAGE, ApiError, describe_problems, error_message
+from sleuth.server.limits import RateLimiter, client_key
+from sleuth.server.lobby import Lobby, Subscriber, dumps, off_loop
+from sleuth.server.messages import CLIENT_MESSAGES, ActionMessage, Hello, request_id
 
 router = APIRouter()
 
@@ -58,13 +61,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 continue
             try:
                 data = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested past Python's stack
                 sub.send(_error(None, ApiError(400, "malformed", "a message must be JSON")))
                 continue
             if not isinstance(data, dict):
                 sub.send(_error(None, ApiError(400, "malformed", "a message must be an object")))
                 continue
-            if await _handle(lobby, table_id, sub, data) == "close":
+            if await _handle(websocket, lobby, table_id, sub, data) == "close":
                 break
     finally:
         if sub.table is not None:
@@ -86,47 +89,75 @@ def _error(request_id: Any, err: ApiError) -> str:
     return dumps(error_message(err, request_id))
 
 
-async def _handle(lobby: Lobby, table_id: str, sub: Subscriber, data: dict[str, Any]) -> str:
-    """Answer one message; "close" ends the connection (after a refused hello)."""
-    request_id = data.get("id")
+def _echoed_id(data: dict[str, Any]) -> int | str | None:
+    """The message's `id` to echo in its answer, if it is a valid one (else None)."""
     try:
-        if data.get("type") == "hello":
-            await _hello(lobby, table_id, sub, data)
-        elif data.get("type") == "ping":
-            sub.send(dumps({"type": "pong", "id": request_id}))
-        elif data.get("type") == "action":
-            version = await _action(lobby, sub, data)
-            sub.send(dumps({"type": "ack", "id": request_id, "version": version}))
-        else:
+        return request_id.validate_python(data.get("id"))
+    except ValidationError:
+        return None
+
+
+async def _handle(
+    websocket: WebSocket, lobby: Lobby, table_id: str, sub: Subscriber, data: dict[str, Any]
+) -> str:
+    """Answer one message; "close" ends the connection (after a refused hello)."""
+    echo = _echoed_id(data)
+    try:
+        kind = data.get("type")
+        model = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
+        if model is None:
             raise ApiError(400, "malformed", "the type must be hello, action or ping")
+        try:
+            message = model.model_validate(data)
+        except ValidationError as err:
+            raise ApiError(400, "malformed", describe_problems(err.errors())) from None
+        if isinstance(message, Hello):
+            await _hello(websocket, lobby, table_id, sub, message)
+        elif isinstance(message, ActionMessage):
+            version = await _action(websocket, lobby, sub, message)
+            sub.send(dumps({"type": "ack", "id": message.id, "version": version}))
+        else:
+            sub.send(dumps({"type": "pong", "id": message.id}))
     except ApiError as err:
-        sub.send(_error(request_id, err))
+        sub.send(_error(echo, err))
         return "close" if data.get("type") == "hello" else "ok"
     return "ok"
 
 
-async def _hello(lobby: Lobby, table_id: str, sub: Subscriber, data: dict[str, Any]) -> None:
-    token = data.get("token")
-    if token is not None and not isinstance(token, str):
-        raise ApiError(400, "malformed", "the token must be a string")
-    table = await lobby.table(table_id)
-    seat = lobby.seat_of(table, token)
+async def _hello(
+    websocket: WebSocket, lobby: Lobby, table_id: str, sub: Subscriber, message: Hello
+) -> None:
+    try:
+        table = await lobby.table(table_id)
+    except ApiError as err:
+        if err.code == "not_found":  # a lookup that cost a database read
+            _limiter(websocket).spend("misses", client_key(websocket.scope))
+        raise
+    websocket.app.state.sweeper.touch(table_id)
+    seat = lobby.seat_of(table, message.token)
     if sub.table is not None:
         sub.table.subscribers.discard(sub)
-    # Snapshot and subscribe under the table's lock, with no await between: no update can
-    # fall in the gap, and no action is seen before it is stored.
+    # Snapshot and subscribe under the table's lock: no update can fall in the gap, and
+    # no action is seen before it is stored. A big game's snapshot takes a while to
+    # make, so a worker thread makes it (the lock keeps the state still meanwhile).
     async with table.lock:
+        text = await off_loop(table.snapshot_text, seat)
         sub.table, sub.seat = table, seat
-        sub.send(dumps(table.snapshot(seat)))
+        sub.send(text)
         table.subscribers.add(sub)
 
 
-async def _action(lobby: Lobby, sub: Subscriber, data: dict[str, Any]) -> int:
+def _limiter(websocket: WebSocket) -> RateLimiter:
+    limiter: RateLimiter = websocket.app.state.limiter
+    return limiter
+
+
+async def _action(
+    websocket: WebSocket, lobby: Lobby, sub: Subscriber, message: ActionMessage
+) -> int:
     if sub.table is None:
         raise ApiError(401, "no_token", "say hello with your token first")
     if sub.seat is None:
         raise ApiError(403, "not_a_seat", "spectators watch; join a seat to play")
-    version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int):
-        raise ApiError(400, "malformed", "an action message needs the version it acts on")
-    return await lobby.act(sub.table, sub.seat, data.get("action"), version)
+    _limiter(websocket).take("actions", client_key(websocket.scope))  # as an HTTP action does
+    return await lobby.act(sub.table, sub.seat, message.action, message.version)

@@ -7,13 +7,47 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, Error, JSHandle, Page, Playwright, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.serve_process import Server
+
+
+def _wait_for_function(
+    self: Page,
+    expression: str,
+    *,
+    arg: Any = None,
+    timeout: float | None = None,
+    polling: float | str | None = None,
+) -> JSHandle:
+    """`Page.wait_for_function` by polling `evaluate`. Playwright's own compiles the test's
+    predicate with eval inside the page, which the server's Content-Security-Policy forbids
+    (no page of ours needs eval); `evaluate` goes through the debugger protocol instead."""
+    limit = 30_000 if timeout is None else timeout  # ms, as Playwright's
+    deadline = time.monotonic() + limit / 1000
+    pause = polling / 1000 if isinstance(polling, int | float) else 0.02
+    while True:
+        try:
+            handle = self.evaluate_handle(expression, arg)
+            if handle.evaluate("(value) => Boolean(value)"):
+                return handle
+            handle.dispose()
+        except Error as err:  # the page navigated meanwhile: try again
+            if "context was destroyed" not in str(err) and "navigat" not in str(err):
+                raise
+        if time.monotonic() > deadline:
+            raise PlaywrightTimeout(f"waited {limit} ms for {expression}")
+        time.sleep(pause)
+
+
+Page.wait_for_function = _wait_for_function  # type: ignore[method-assign, assignment]
 
 CHROMIUM_FLAGS = [
     "--no-sandbox",

@@ -23,6 +23,7 @@ from sleuth.core import GameState, Record
 from sleuth.games.stop_thief.state import StopThief
 
 from .conftest import Server
+from .replay_steps import at_step, go_to_step, steps_with
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
@@ -251,38 +252,29 @@ def test_one_human_and_two_bots_play_to_the_end_then_replay(
 
     page.click("text=Watch the replay")
     page.wait_for_url(f"**/t/{table}/replay")
-    expect(page.locator("#rp-where")).to_contain_text(f"of {len(state.log)}")
+    steps = len(state.history)
+    expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")
     expect(page.locator("#hand-panel")).to_contain_text("all hands")
     shot(page, "desktop-replay")
-    # The replay folds the events into a view: at the end it agrees with the server's own.
-    folded = page.evaluate(
-        """async (id) => {
-            const game = await import('/static/games/stop-thief/index.js');
-            const replay = await (await fetch(`/api/tables/${id}/replay`)).json();
-            const routes = replay.events.find((e) => e.kind === 'game_over').data.routes;
-            const v = game.fold(replay.events, {routes});
-            return {v, route: routes[v.thiefAt.thief - 1]};
-        }""",
-        table,
-    )
-    view, route = folded["v"], folded["route"]
-    final = state.view(None)
-    for key in ("node", "money", "licensed", "posters", "turns_to_lose", "cards"):
-        assert [d[key] for d in view["detectives"]] == [d[key] for d in final["detectives"]], key
-    assert view["thief"] == {k: final["thief"][k] for k in view["thief"]}
-    assert view["clues"] == final["clues"]
-    assert view["winners"] == final["winners"]
-    assert view["thiefAt"]["step"] == len(route) - 1  # the thief's last space, where caught
-    page.keyboard.press("Home")
-    expect(page.locator("#rp-where")).to_contain_text(f"Event 1 of {len(state.log)}")
-    for _ in range(8):
-        page.keyboard.press("ArrowRight")
-    expect(page.locator("#rp-where")).to_contain_text("Event 9")
-    expect(page.locator(".st-marks .thief-mark")).to_have_count(1)  # where he was then
-    later = [i for i, e in enumerate(state.log) if e.kind == "turn" and i > 8]
+    # Each step draws the engine's reveal() of the game then: every hand, the thief's route.
+    step = min(8, steps - 1)
+    go_to_step(page, step)
+    then = at_step(state, step)
+    assert isinstance(then, StopThief)
+    rows = page.locator("#hand-panel .hand-row")
+    expect(rows).to_have_count(then.players)
+    for det in then.detectives:
+        cards = rows.nth(det.seat).locator(".card")
+        shown = cards.evaluate_all("cards => cards.map((c) => Number(c.dataset.card))")
+        assert shown == det.hand, f"seat {det.seat}'s hand at step {step}"
+    assert then.scanner.thief is not None
+    space = then.scanner.thief.space  # where he was then, at the end of his route so far
+    mark = page.locator(".st-marks .thief-mark")
+    expect(mark).to_have_count(1)
+    expect(mark.locator("title")).to_have_text(f"The thief: {space // 100}-{space % 100:02d}")
+    later = [n for n in steps_with(state, "turn") if n > step]
     page.click("#rp-nextturn")
-    step = later[0] + 1 if later else len(state.log)
-    expect(page.locator("#rp-where")).to_contain_text(f"Event {step} of")
+    expect(page.locator("#rp-where")).to_contain_text(f"Step {later[0] if later else steps} of")
     page.set_viewport_size(PHONE)
     shot(page, "phone-replay")
     no_page_errors(page)
@@ -321,6 +313,7 @@ def test_two_humans_see_only_their_own_secrets_and_a_spectator_none(
     bob.click('#join-seats button[data-seat="1"]')
     expect(bob.locator("#seat-chip")).to_contain_text("Detective 2")
     assert "?" not in bob.url and "seat" not in bob.url  # the link's seat is gone once joined
+    assert "#" not in bob.url and "invite" not in bob.url  # and its invite
     stored = json.loads(bob.evaluate("localStorage.getItem('sleuth.tables.v1')"))
     assert stored[table]["seats"]["1"] not in bob.url  # the token stays in this browser
     expect(alice.locator("#waiting")).to_be_hidden()
@@ -445,6 +438,7 @@ def test_lobby_lists_open_tables_and_phone_layout(
     desk.goto(server.url + "/")
     row = desk.locator(f'#open-tables [data-table="{table[3:]}"]')
     expect(row).to_contain_text("open")
+    expect(row.locator("text=Join")).to_have_count(0)  # seats by invitation: only its links join
     shot(desk, "desktop-lobby")
     row.locator("text=Watch").click()
     expect(desk.locator("#seat-chip")).to_contain_text("Watching")

@@ -64,10 +64,35 @@ def new_table(
     r = client.post("/api/tables", json=body)
     assert r.status_code == 201, r.text
     created: dict[str, Any] = r.json()
+    return remember(created)
+
+
+INVITES: dict[str, dict[int, str]] = {}
+"""Each table's seat invites, as its creator holds them (the create answer shows them once)."""
+
+
+def remember(created: dict[str, Any]) -> dict[str, Any]:
+    """Keep a create answer's invites for `join`, as the table's creator would; `created`."""
+    INVITES[created["id"]] = {s["seat"]: s["invite"] for s in created["seats"] if "invite" in s}
     return created
 
 
+def invite_in(join_url: str) -> str:
+    """The invite a join link carries (`/t/{id}?seat=2#invite=...`)."""
+    return join_url.split("#invite=", 1)[1]
+
+
 def join(client: TestClient, table_id: str, **body: Any) -> str:
+    """Take a seat as the person its creator sent the invite to: `seat`, or the first free
+    human seat, with that seat's invite (unless the body names an invite itself)."""
+    if "invite" not in body and table_id in INVITES:
+        seat = body.get("seat")
+        if seat is None:
+            seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+            free = [s["seat"] for s in seats if s["kind"] == "human" and not s["claimed"]]
+            seat = free[0] if free else None
+        if seat in INVITES[table_id]:
+            body = {**body, "seat": seat, "invite": INVITES[table_id][seat]}
     r = client.post(f"/api/tables/{table_id}/join", json=body)
     assert r.status_code == 200, r.text
     token: str = r.json()["token"]

@@ -15,6 +15,7 @@ from tests.server.conftest import (
     my_turn,
     new_table,
     play_one,
+    remember,
     stored_actions,
     view,
     wait_until,
@@ -50,7 +51,8 @@ def test_one_human_and_two_bots_play_to_the_end(client: TestClient, db_file: Pat
     created = new_table(client, ONE_HUMAN_TWO_BOTS, options={"win_amount": 400})
     tid = created["id"]
     assert [s["kind"] for s in created["seats"]] == ["human", "bot", "bot"]
-    assert created["seats"][0]["join_url"] == f"/t/{tid}?seat=0"
+    invite = created["seats"][0]["invite"]
+    assert created["seats"][0]["join_url"] == f"/t/{tid}?seat=0#invite={invite}"
     assert "join_url" not in created["seats"][1]
     summary = client.get(f"/api/tables/{tid}").json()
     assert summary["status"] == "open" and summary["version"] == 0
@@ -139,8 +141,9 @@ def test_a_token_acts_only_for_its_own_seat(client: TestClient) -> None:
 
 
 def test_joining_seats(client: TestClient) -> None:
-    created = new_table(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}], players=2)
-    tid = created["id"]
+    """At a table with open seats (tests/server/test_seats.py has the invitations)."""
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "random"}]
+    tid = new_table(client, seats, players=2, open_seats=True)["id"]
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 1})
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 7})
@@ -148,11 +151,11 @@ def test_joining_seats(client: TestClient) -> None:
     r = client.post(f"/api/tables/{tid}/join", json={"name": "  Zoe  "})
     assert r.status_code == 200 and r.json()["seat"] == 0 and r.json()["name"] == "Zoe"
     assert len(r.json()["token"]) >= 40
-    r = client.post(f"/api/tables/{tid}/join")
+    r = client.post(f"/api/tables/{tid}/join", json={})
     assert r.status_code == 409 and r.json()["error"] == "table_full"
     seats = client.get(f"/api/tables/{tid}").json()["seats"]
     assert seats[0] == {"seat": 0, "kind": "human", "name": "Zoe", "level": None, "claimed": True}
-    assert "token_hash" not in str(client.get("/api/tables").json())
+    assert "_hash" not in str(client.get("/api/tables").json())
 
 
 def test_actions_wait_until_every_seat_is_taken(client: TestClient) -> None:
@@ -170,7 +173,7 @@ def test_actions_wait_until_every_seat_is_taken(client: TestClient) -> None:
 def test_bot_only_tables_play_themselves(client: TestClient) -> None:
     tid = new_table(client, [{"kind": "bot", "level": "random"}] * 2, players=2,
                     options={"win_amount": 400})["id"]  # fmt: skip
-    wait_until(lambda: live(client, tid).state.over, what="the bots to finish")
+    wait_until(lambda: live(client, tid).state.over, 120, "the bots to finish")  # a busy disk
     assert client.get(f"/api/tables/{tid}").json()["status"] == "finished"
 
 
@@ -244,7 +247,7 @@ def test_every_game_plays_on_the_server(client: TestClient, game: str) -> None:
     r = client.post("/api/tables", json={"game": game, "players": players, "seed": 3,
                                          "seats": seats})  # fmt: skip
     assert r.status_code == 201, r.text
-    tid = r.json()["id"]
+    tid = remember(r.json())["id"]
     token = join(client, tid)
     table = live(client, tid)
     for _ in range(10):

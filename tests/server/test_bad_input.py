@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import bearer, join, live, new_table, stored_actions, view
+from tests.server.conftest import INVITES, bearer, join, live, new_table, stored_actions, view
 
 
 @pytest.fixture
@@ -89,8 +89,8 @@ def _bad_requests(t: dict[str, Any]) -> list[tuple[str, dict[str, Any], int, str
          "headers": me}, 413, "too_large"),
         ("an unknown table", {"url": "/api/tables/nope/actions", "json": good, "headers": me},
          404, "not_found"),
-        ("join a taken seat", {"url": f"/api/tables/{tid}/join", "json": {"seat": 0}},
-         409, "seat_taken"),
+        ("join a taken seat", {"url": f"/api/tables/{tid}/join",
+         "json": {"seat": 0, "invite": INVITES[tid][0]}}, 409, "seat_taken"),
         ("join with a bad seat", {"url": f"/api/tables/{tid}/join", "json": {"seat": "0"}},
          400, "malformed"),
         ("bot without a token", {"url": f"/api/tables/{tid}/seats/0/bot", "json": {}},

@@ -48,7 +48,8 @@ def test_a_killed_server_resumes_every_accepted_action(server: ServerProcess) ->
         r = http.post("/api/tables", json={**body, "options": {"win_amount": 500}})
         assert r.status_code == 201
         tid = r.json()["id"]
-        token = http.post(f"/api/tables/{tid}/join", json={}).json()["token"]
+        invite = r.json()["seats"][0]["invite"]
+        token = http.post(f"/api/tables/{tid}/join", json={"invite": invite}).json()["token"]
         for _ in range(6):
             acked = _act(http, tid, token, _my_view(http, tid, token, 0))
         before = http.get(f"/api/tables/{tid}/view", headers=bearer(token)).json()

@@ -79,7 +79,7 @@ def test_finished_tables_replay_after_a_restart(db_file: Path) -> None:
     with TestClient(create_app(db_url(db_file), bot_delay=0)) as first:
         tid = new_table(first, [{"kind": "bot", "level": "random"}] * 2, players=2,
                         options={"win_amount": 400})["id"]  # fmt: skip
-        wait_until(lambda: live(first, tid).state.over, what="the bots to finish")
+        wait_until(lambda: live(first, tid).state.over, 120, "the bots to finish")
         final = live(first, tid).state.view(None)
     with TestClient(create_app(db_url(db_file), bot_delay=0)) as second:
         assert tid not in lobby_of(second).tables, "finished tables are not rebuilt at start-up"
@@ -146,7 +146,7 @@ def test_bots_start_once_and_their_actions_are_stored(client: TestClient, db_fil
     client.portal.call(_sync, start_again)
     assert table.driver is driver
     # "finished" is set once the last action is stored (it is applied a moment before).
-    wait_until(lambda: table.status == "finished", what="the bots to finish")
+    wait_until(lambda: table.status == "finished", 120, "the bots to finish")
     stored = stored_actions(db_file, tid)
     assert [n for n, _s, _a in stored] == list(range(table.version))
     assert [json.loads(a) for _n, _s, a in stored] == table.state.record().actions

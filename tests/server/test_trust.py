@@ -19,6 +19,7 @@ from tests.server.conftest import (
     live,
     lobby_of,
     new_table,
+    remember,
     stored_actions,
     view,
 )
@@ -28,7 +29,7 @@ def two_humans(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
     body: dict[str, Any] = {"game": "stop-thief", "players": 2, **extra}
     created = client.post("/api/tables", json=body)
     assert created.status_code == 201, created.text
-    tid = created.json()["id"]
+    tid = remember(created.json())["id"]
     return tid, [join(client, tid) for _ in range(2)]
 
 

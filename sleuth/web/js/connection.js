@@ -1,13 +1,23 @@
 // One WebSocket to /ws/tables/{id} for one seat (or a spectator), as docs/server.md says:
-// hello first (token inside the message, never in the URL), then snapshots and updates.
+// hello first (token inside the message, never in the URL), then a snapshot (the whole
+// view) and, for each action, an update: the new events and a JSON Patch of the view.
 // It reconnects by itself; every reconnect gets a fresh snapshot, so nothing is missed.
+import { applyPatch } from "./patch.js";
 
 let nextId = 1;
 
-/** The view with the legal actions the server sends beside it (they win over the view's own). */
-function withLegal(msg) {
-  const view = { ...(msg.view || {}) };
-  if (Array.isArray(msg.legal)) view.legal = msg.legal;
+/** A view as the server patches it: the legal actions travel beside it, never inside. */
+function withoutLegal(view) {
+  const base = { ...(view || {}) };
+  delete base.legal;
+  return base;
+}
+
+/** The page's own copy of the view, with the legal actions the server sent beside it. The
+ * patched base stays private: whatever a page does to its copy cannot spoil the next patch. */
+function present(base, legal) {
+  const view = structuredClone(base);
+  if (Array.isArray(legal)) view.legal = legal;
   return view;
 }
 
@@ -24,6 +34,8 @@ export class Connection {
     this.version = null;
     this.seat = null;
     this.view = null;
+    this.base = null; // the view as the server last sent it, less `legal`: updates patch it
+    this.syncing = false; // a fresh snapshot was asked for: updates until then are dropped
     this.events = [];
     this.pending = new Map();
     this.retry = 0;
@@ -76,17 +88,27 @@ export class Connection {
     }
     if (msg.type === "snapshot") {
       this.retry = 0;
+      this.syncing = false;
       this.version = msg.version;
       this.seat = msg.seat ?? null;
-      this.view = withLegal(msg);
+      this.base = withoutLegal(msg.view);
+      this.view = present(this.base, msg.legal);
       this.tableStatus = msg.status ?? this.tableStatus;
       this.events = msg.events || [];
       this.setStatus("live");
       this.handlers.onSnapshot?.(msg, this);
     } else if (msg.type === "update") {
-      if (typeof msg.version === "number" && this.version !== null && msg.version < this.version) return;
+      if (this.syncing || this.base === null) return; // the snapshot on its way has it all
+      if (typeof msg.version === "number" && msg.version <= this.version) return;
+      if (msg.version !== this.version + 1) return this.resync(); // one went missing
+      try {
+        this.base = applyPatch(this.base, msg.patch || []);
+      } catch (err) {
+        console.warn("a view patch did not apply; asking for a fresh snapshot", err);
+        return this.resync();
+      }
       this.version = msg.version;
-      this.view = withLegal(msg);
+      this.view = present(this.base, msg.legal);
       this.tableStatus = msg.status ?? this.tableStatus;
       this.events = this.events.concat(msg.events || []);
       this.handlers.onUpdate?.(msg, this);
@@ -136,6 +158,7 @@ export class Connection {
   /** Say hello again on the open socket: the server answers with a fresh snapshot. */
   resync() {
     if (this.ws?.readyState === WebSocket.OPEN) {
+      this.syncing = true;
       this.ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
     }
   }

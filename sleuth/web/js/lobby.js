@@ -130,6 +130,7 @@ async function create(e) {
   if (seed) body.seed = Number.parseInt(seed, 10);
   const timer = $("#turn-seconds").value.trim();
   if (timer) body.turn_seconds = Number.parseInt(timer, 10);
+  if ($("#open-seats")?.checked) body.open_seats = true;
   button.disabled = true;
   try {
     const made = await api.create(body);
@@ -138,11 +139,12 @@ async function create(e) {
       rec.game = L.game.name;
       for (const seat of made.seats || []) if (seat.join_url) rec.invites[seat.seat] = seat.join_url;
     });
-    // Claim the seats played on this device now: their tokens stay in this browser.
+    // Claim the seats played on this device now, with their invites: their tokens stay in this browser.
     for (let i = 0; i < seats.length; i++) {
       if (seats[i].kind !== "here") continue;
       const name = seats[i].name.trim() || (i === seats.findIndex((s) => s.kind === "here") ? store.pref("name", "") : "");
-      const got = await api.join(made.id, { seat: i, ...(name ? { name } : {}) });
+      const invite = made.seats?.[i]?.invite;
+      const got = await api.join(made.id, { seat: i, ...(invite ? { invite } : {}), ...(name ? { name } : {}) });
       store.saveSeat(made.id, got.seat, got.token);
     }
     const invites = seats.map((s, i) => [s, i]).filter(([s]) => s.kind === "invite");
@@ -247,7 +249,8 @@ async function renderOpen() {
           "div",
           { class: "t-actions" },
           mine ? h("a", { class: "btn btn-small btn-primary", href: url }, "Resume") : null,
-          !mine && free.length ? h("a", { class: "btn btn-small btn-primary", href: `${url}?join=${free[0].seat}` }, "Join") : null,
+          // Invite-only tables are joined by their links, never from this list.
+          !mine && free.length && t.open_seats ? h("a", { class: "btn btn-small btn-primary", href: `${url}?join=${free[0].seat}` }, "Join") : null,
           h("a", { class: "btn btn-small", href: `${url}?watch=1` }, "Watch"),
         ),
       );
@@ -277,7 +280,19 @@ function renderMine() {
   );
 }
 
+/** The creator's choice: seats by invitation (the default), or free to anyone. */
+function openSeatsBox() {
+  const box = h(
+    "label",
+    { class: "opt-check open-seats" },
+    h("input", { type: "checkbox", id: "open-seats", name: "open_seats" }),
+    h("span", {}, h("b", {}, "Anyone may take a free seat"), h("br"), h("span", { class: "opt-help" }, "Otherwise each seat is taken only through its own invite link.")),
+  );
+  $("#seats").after(box);
+}
+
 async function main() {
+  openSeatsBox();
   $("#create-form").addEventListener("submit", create);
   $("#seat-count").addEventListener("change", renderSeats);
   $("#refresh").addEventListener("click", renderOpen);

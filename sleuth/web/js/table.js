@@ -120,7 +120,7 @@ async function main() {
     // Straight to the spectator's view.
   } else if (wanted !== null && !held.some(([seat]) => seat === wanted)) {
     await askJoin(wanted);
-  } else if (!held.length && freeSeats().length) {
+  } else if (!held.length && joinable(null).length) {
     await askJoin(null);
   }
   cleanUrl();
@@ -133,6 +133,7 @@ function fixedWords() {
   const words = [...(S.summary?.fixed || [])];
   const damage = S.summary?.damage;
   if (damage) words.push(`Stored move ${damage.action + 1} could not be replayed and was set aside; the game goes on from the move before it.`);
+  if (S.summary?.read_only) words.push(`No more moves can be saved here: ${S.summary.read_only}.`);
   return words;
 }
 
@@ -159,6 +160,12 @@ function requestedSeat() {
   return Number.isFinite(n) ? n : -1; // -1: any free seat
 }
 
+/** The seat's invite a join link carries: /t/ID?seat=2#invite=... (read once, then the URL is cleaned). */
+const invite = (() => {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ""));
+  return hash.get("invite") ?? new URLSearchParams(location.search).get("invite");
+})();
+
 function cleanUrl() {
   const clean = `/t/${encodeURIComponent(tableId)}`;
   if (location.pathname + location.search + location.hash !== clean) history.replaceState(null, "", clean);
@@ -170,14 +177,25 @@ function freeSeats() {
     .filter((seat) => seat.kind === "human" && !seat.claimed);
 }
 
+/** The free seats this visitor may take: the link's own with an invite, any if the seats are open. */
+function joinable(asked) {
+  const free = freeSeats();
+  if (invite) return asked === null ? free.slice(0, 1) : free.filter((s) => s.seat === asked);
+  return S.summary?.open_seats ? free : [];
+}
+
 // --- joining ------------------------------------------------------------------------------
 function askJoin(wanted) {
   const dialog = $("#join-dialog");
-  const free = freeSeats();
   const title = S.info?.title || S.summary.game;
   $("#join-title").textContent = `Join ${title}`;
   const asked = wanted !== null && wanted >= 0 ? wanted : null;
-  if (!free.length) {
+  const free = joinable(asked);
+  if (!free.length && invite && asked !== null) {
+    $("#join-text").textContent = `${seatWord(asked)} is taken already. You can watch.`;
+  } else if (!free.length && !invite && freeSeats().length) {
+    $("#join-text").textContent = "Seats at this table are by invitation: open the link its creator sent you. You can watch.";
+  } else if (!free.length) {
     $("#join-text").textContent = "Every seat at this table is taken. You can watch.";
   } else if (asked !== null && !free.some((s) => s.seat === asked)) {
     $("#join-text").textContent = `${seatWord(asked)} is taken already. Pick a free seat, or just watch.`;
@@ -207,7 +225,9 @@ function askJoin(wanted) {
               const name = $("#join-name").value.trim();
               store.setPref("name", name);
               try {
-                const got = await api.join(tableId, { seat: seat.seat, ...(name ? { name } : {}) });
+                // With an invite the server knows its seat; the link's seat must agree.
+                const where = invite ? { invite, ...(asked !== null ? { seat: seat.seat } : {}) } : { seat: seat.seat };
+                const got = await api.join(tableId, { ...where, ...(name ? { name } : {}) });
                 store.saveSeat(tableId, got.seat, got.token);
                 S.summary = await api.table(tableId).catch(() => S.summary);
                 dialog.close("joined");

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -169,10 +171,23 @@ def _now() -> datetime:
 
 
 # --- storage ----------------------------------------------------------------------------------
-class ScannerStore:
-    """Scanner sessions in the app's database, with rebuilt devices cached in memory."""
+IDLE_SECONDS = 600.0
+"""How long a session stays in memory unused (it is rebuilt from storage when asked for)."""
 
-    def __init__(self, database_url: str) -> None:
+
+class ScannerStore:
+    """Scanner sessions in the app's database, with rebuilt devices cached in memory.
+
+    A session unused for `idle_seconds` leaves memory (never storage): the
+    cache is swept now and then as sessions are asked for.
+    """
+
+    def __init__(
+        self,
+        database_url: str,
+        idle_seconds: float = IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.engine = make_engine(database_url)
         metadata.create_all(self.engine)
         add_missing_columns(
@@ -181,6 +196,28 @@ class ScannerStore:
         )
         self.lock = threading.RLock()
         self.cache: dict[str, Session] = {}
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self.used: dict[str, float] = {}  # session id -> last asked for
+        self._swept = clock()
+
+    def _use(self, sid: str) -> None:
+        """Note `sid` in use, and sweep idle sessions out of memory every so often."""
+        now = self.clock()
+        self.used[sid] = now
+        if now - self._swept >= min(60.0, self.idle_seconds / 4):
+            self.evict_idle()
+
+    def evict_idle(self) -> list[str]:
+        """Drop every session unused for `idle_seconds` from memory; their ids."""
+        with self.lock:
+            now = self.clock()
+            self._swept = now
+            gone = [s for s in self.cache if now - self.used.get(s, 0.0) >= self.idle_seconds]
+            for sid in gone:
+                del self.cache[sid]
+                self.used.pop(sid, None)
+            return gone
 
     def create(self, seed: int, odds: Odds, *, fixed: bool = False) -> Session:
         with self.lock:
@@ -202,12 +239,14 @@ class ScannerStore:
                 )
             session = Session(sid, seed, odds, now, CrimeScannerDevice(seed, odds), fixed)
             self.cache[sid] = session
+            self._use(sid)
             return session
 
     def get(self, sid: str) -> Session | None:
         """The session, rebuilt from the database by replaying its presses if not in memory."""
         with self.lock:
             if sid in self.cache:
+                self._use(sid)
                 return self.cache[sid]
             with self.engine.connect() as db:
                 row = db.execute(select(sessions_table).where(sessions_table.c.id == sid)).first()
@@ -226,6 +265,7 @@ class ScannerStore:
                 for button in presses:
                     session.apply(button)  # accepted once, so accepted again: same seed, same run
             self.cache[sid] = session
+            self._use(sid)
             return session
 
     def press(self, session: Session, button: str) -> Result:
@@ -266,7 +306,9 @@ def store(request: Request) -> ScannerStore:
     with _store_lock:
         existing: ScannerStore | None = getattr(state, "scanner_store", None)
         if existing is None:
-            existing = ScannerStore(state.database_url)
+            existing = ScannerStore(
+                state.database_url, getattr(state, "idle_seconds", IDLE_SECONDS)
+            )
             state.scanner_store = existing
         return existing
 
