@@ -70,12 +70,7 @@ def reach(start: str) -> set[str]:
 
 def is_rules(name: str) -> bool:
     parts = name.split(".")
-    return (
-        len(parts) >= 4
-        and parts[1] == "games"
-        and parts[3].split("_")[0] not in SHOWN
-        and (parts[3] not in SHOWN)
-    )
+    return len(parts) >= 4 and parts[1] == "games" and parts[3] not in SHOWN
 
 
 RULES = sorted(n for n in MODULES if is_rules(n))
