@@ -32,10 +32,22 @@ app = new_app(
 )
 
 
+def show_version(asked: bool) -> None:
+    if asked:
+        from importlib.metadata import version
+
+        typer.echo(f"sleuth {version('sleuth')}")
+        raise typer.Exit()
+
+
 @app.callback()
-def sleuth() -> None:
-    """Nothing to do before any command. (Typer makes a group of an app with a callback:
-    this one registers no commands with Typer, `Sleuth` builds them when looked up.)"""
+def sleuth(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=show_version, help="Say the version and exit."
+    ),
+) -> None:
+    """Nothing to do before any command but `--version`. (Typer makes a group of an app with a
+    callback: this one registers no commands with Typer, `Sleuth` builds them when looked up.)"""
 
 
 def main() -> None:

@@ -41,7 +41,12 @@ def new_app(**settings: Any) -> typer.Typer:
     `--install-completion`: the command never offered it.
     """
     settings.setdefault("cls", PlainGroup)
+    settings.setdefault("context_settings", HELP_OPTIONS)
     return typer.Typer(rich_markup_mode=None, add_completion=False, **settings)
+
+
+HELP_OPTIONS = {"help_option_names": ["-h", "--help"]}
+"""`-h` as well as `--help`, as command-line tools usually answer."""
 
 
 class PlainGroup(TyperGroup):
@@ -62,7 +67,7 @@ class PlainGroup(TyperGroup):
 def function_command(name: str, function: Callable[..., Any]) -> dict[str, Command]:
     """A function as a command, its options read from its signature now."""
     holder = new_app()
-    holder.command(name)(function)
+    holder.command(name, cls=getattr(function, "command_class", None))(function)
     return {name: get_command(holder)}
 
 
@@ -108,7 +113,9 @@ class GameCommands(PlainGroup):
             self._list(command, words, build)
 
     def _list(self, name: str, words: str | None, build: Build) -> None:
-        self.commands[name] = TyperCommand(name, help=words, rich_markup_mode=None)
+        self.commands[name] = TyperCommand(
+            name, help=words, rich_markup_mode=None, context_settings=HELP_OPTIONS
+        )
         self._pending[name] = build
 
     def get_command(self, ctx: Context, cmd_name: str) -> Command | None:

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import sys
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from typer.core import TyperCommand
 
 import sleuth
+
+if TYPE_CHECKING:
+    from typer._click import Context, HelpFormatter
 
 
 def play(
@@ -23,7 +28,10 @@ def play(
     option: Annotated[
         list[str] | None,
         typer.Option(
-            "--option", "-o", help="A game option as NAME=VALUE (repeatable), e.g. crime=murder."
+            "--option",
+            "-o",
+            help="A game option as NAME=VALUE (repeatable), e.g. crime=murder; "
+            "each game's are listed below.",
         ),
     ] = None,
 ) -> None:
@@ -42,6 +50,11 @@ def play(
             f"{game} has no terminal interface yet (try {', '.join(playable())})",
             param_hint="GAME",
         )
+    if not spec.min_players <= players <= spec.max_players:
+        raise typer.BadParameter(
+            f"{spec.title} is for {spec.min_players} to {spec.max_players} players, not {players}",
+            param_hint="--players",
+        )
     if not 0 <= bots <= players:
         raise typer.BadParameter(f"between 0 and {players} bots, not {bots}", param_hint="--bots")
     if bot_level is not None and bot_level not in bot_levels(game):
@@ -56,6 +69,14 @@ def play(
         app = app_class(players, bots, seed, bot_level, bot_delay, options)
     except (sleuth.IllegalAction, UnknownBot) as err:
         raise typer.BadParameter(str(err)) from None
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # Textual would wait for keys that can never come; say so and stop instead.
+        typer.echo(
+            "sleuth play: needs a terminal to play in (standard input or output is not one). "
+            "For scripted games use Python: sleuth.new_game(...).",
+            err=True,
+        )
+        raise typer.Exit(2)
     app.run()
     typer.echo(f"{spec.title}, seed {seed}. Thanks for playing.")
 
@@ -77,3 +98,27 @@ def _options(given: list[str]) -> dict[str, object]:
             value = text
         options[name.strip()] = value if isinstance(value, bool | int | float) else text
     return options
+
+
+class PlayCommand(TyperCommand):
+    """`sleuth play`, whose help ends with every game's options (-o NAME=VALUE), read from
+    each game's options class when the help is shown."""
+
+    def format_epilog(self, ctx: Context, formatter: HelpFormatter) -> None:
+        from sleuth.core.options import describe_options
+
+        for name in sleuth.game_names():
+            rows = []
+            for option in describe_options(sleuth.spec(name).options_type):
+                choices = option.get("choices")
+                kind = "|".join(map(str, choices)) if choices else option["type"]
+                default = option["default"]
+                shown = str(default).lower() if isinstance(default, bool) else str(default)
+                shown = shown or '""'
+                rows.append((f"{option['name']}=<{kind}>", f"{option['help']}  [default: {shown}]"))
+            if rows:
+                with formatter.section(f"Options for {name} (-o NAME=VALUE)"):
+                    formatter.write_dl(rows)
+
+
+play.command_class = PlayCommand  # type: ignore[attr-defined]  # read by function_command

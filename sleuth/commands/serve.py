@@ -10,7 +10,7 @@ import typer
 
 def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on"),
-    port: int = typer.Option(8000, help="Port to listen on"),
+    port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on"),
     db: str = typer.Option(
         "sleuth.sqlite3", help="SQLite file, or any SQLAlchemy database URL (e.g. postgresql://...)"
     ),
