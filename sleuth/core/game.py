@@ -221,6 +221,8 @@ class GameSpec:
       the board as SVG; `bots`: a module that registers the game's bots when imported;
     * `tui`: its terminal app (a `GameShell`); `rl`: its observation `Encoder`;
     * `web`: a folder (no ":") holding its page module `index.js` and its styles;
+    * `guide`: a Markdown file (no ":"), how to play in the project's own words, shown
+      by the lobby, the table and `sleuth rules` (`GameSpec.guide`);
     * `routes`: a FastAPI router of its own pages (a companion device);
     * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),
       and whose optional `TOP_LEVEL` maps short names to commands (`sleuth scanner`).
@@ -254,12 +256,18 @@ class GameSpec:
         return getattr(module, attribute) if attribute else module
 
     def folder(self, part: str) -> Path:
-        """A part that is a folder of files (`web`), as a path on disk."""
+        """A part that is a folder or a file (`web`, `guide`), as a path on disk."""
         target = self.parts[part]
         spec = importlib.util.find_spec(self.package)
         if spec is None or not spec.submodule_search_locations:
             raise KeyError(f"{self.package} is not a package")
         return Path(next(iter(spec.submodule_search_locations))) / target
+
+    def guide(self) -> str | None:
+        """How to play, as Markdown (None for a game whose manifest names no guide)."""
+        if not self.has("guide"):
+            return None
+        return self.folder("guide").read_text(encoding="utf-8")
 
     @property
     def options_type(self) -> type[Any]:

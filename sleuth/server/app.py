@@ -12,7 +12,7 @@ from fastapi.responses import FileResponse, HTMLResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from sleuth.core import game_names, spec
-from sleuth.server import api, ws
+from sleuth.server import api, guides, ws
 from sleuth.server.errors import BodyLimit, install_error_handlers, install_openapi
 from sleuth.server.limits import Limits, RateLimit, RateLimiter
 from sleuth.server.lobby import Lobby
@@ -86,6 +86,7 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(guides.router)
     for name in game_names():  # each game's own pages (a companion device) and files
         manifest = spec(name)
         if manifest.has("routes"):

@@ -21,5 +21,6 @@ SPEC = GameSpec(
         "bots": "bots",
         "tui": "tui:ColumboApp",
         "web": "web",
+        "guide": "guide.md",
     },
 )

@@ -22,5 +22,6 @@ SPEC = GameSpec(
         "tui": "tui:KojakApp",
         "rl": "rl:KojakEncoder",
         "web": "web",
+        "guide": "guide.md",
     },
 )

@@ -22,5 +22,6 @@ SPEC = GameSpec(
         "tui": "tui:ManhuntApp",
         "rl": "rl:ManhuntEncoder",
         "web": "web",
+        "guide": "guide.md",
     },
 )

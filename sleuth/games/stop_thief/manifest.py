@@ -22,6 +22,7 @@ SPEC = GameSpec(
         "tui": "tui:StopThiefApp",
         "rl": "rl:StopThiefEncoder",
         "web": "web",
+        "guide": "guide.md",
         "routes": "companion.api:router",
         "cli": "cli",
     },

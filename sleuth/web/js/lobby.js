@@ -318,6 +318,7 @@ async function main() {
         { class: `game-card${g.playable ? "" : " soon"}`, title: g.playable ? g.title : `${g.title}: not in the browser yet (play it in the terminal)` },
         h("input", { type: "radio", name: "game", value: g.name, checked: g === first, disabled: !g.playable, onchange: () => pickGame(g.name) }),
         h("span", { class: "inner" }, h("b", {}, g.title), h("span", {}, g.playable ? `${g.min_players}–${g.max_players} ${g.seat_name || "player"}s` : "coming to the browser soon")),
+        h("a", { class: "how-to", href: `/games/${encodeURIComponent(g.name)}/rules`, target: "_blank", rel: "noopener" }, "How to play"),
       ),
     ),
   );

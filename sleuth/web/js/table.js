@@ -87,6 +87,7 @@ async function main() {
   }
   const title = S.info?.title || S.summary.game;
   $("#game-title").textContent = title;
+  $("#rules-link").href = `/games/${encodeURIComponent(S.summary.game)}/rules`;
   document.title = `${title} · table ${tableId} · sleuth`;
   showFixed();
   try {
