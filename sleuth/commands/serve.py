@@ -44,6 +44,12 @@ def serve(
     max_connections: int = typer.Option(
         1000, min=1, help="Connections served at once (more are answered 503)"
     ),
+    connections_per_address: int = typer.Option(
+        128,
+        min=1,
+        help="HTTP connections one client address may hold at once (more are closed at once; "
+        "raise it behind a proxy on another address)",
+    ),
     idle_seconds: float = typer.Option(
         600.0, min=1.0, help="Finished tables and scanner sessions unused this long leave memory"
     ),
@@ -85,7 +91,7 @@ def serve(
         log_level="warning",
         ws_max_size=1024 * 1024,  # the app refuses anything over 64 KiB in words; this, by closing
         ws_per_message_deflate=ws_compression,
-        http=guarded_protocol(header_timeout),
+        http=guarded_protocol(header_timeout, connections_per_address),
         timeout_keep_alive=5,
         limit_concurrency=max_connections,
     )

@@ -121,11 +121,13 @@ def test_a_slow_body_is_refused() -> None:
 
 
 def test_sleuth_serve_cuts_off_unfinished_headers(tmp_path: Path) -> None:
-    """The real `sleuth serve` uses the guarded protocol, with its --header-timeout."""
+    """The real `sleuth serve` uses the guarded protocol, with its --header-timeout and
+    --connections-per-address."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "sleuth", "serve", "--port", str(port),
-         "--db", str(tmp_path / "s.sqlite3"), "--header-timeout", "1"],
+         "--db", str(tmp_path / "s.sqlite3"), "--header-timeout", "1",
+         "--connections-per-address", "2"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )  # fmt: skip
@@ -139,6 +141,12 @@ def test_sleuth_serve_cuts_off_unfinished_headers(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline and process.poll() is None, "no server"
                 time.sleep(0.1)
         assert r.status_code == 200 and r.headers["x-frame-options"] == "DENY"
+        held = [_connect(f"127.0.0.1:{port}") for _ in range(2)]
+        extra = _connect(f"127.0.0.1:{port}")
+        assert _closed_within(extra, 0.5)  # a third at once: closed long before the deadline
+        for sock in held:
+            sock.close()
+        time.sleep(0.1)
         slow = _connect(f"127.0.0.1:{port}")
         slow.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         assert _closed_within(slow, 4.0)
