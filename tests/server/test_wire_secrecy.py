@@ -238,20 +238,20 @@ def play_over_the_wire(server: Server, game: str, rng: random.Random) -> Played:
                 sock.read_until(lambda m: m.get("status") == "finished")
         for sock in everyone:
             sock.close()
-        answer = http.get(f"/api/tables/{tid}/replay")
-        assert answer.status_code == 200, answer.text
-        record = sleuth.Record.from_json(answer.json()["record"])
+        replayed = http.get(f"/api/tables/{tid}/replay")
+        assert replayed.status_code == 200, replayed.text
+        record = sleuth.Record.from_json(replayed.json()["record"])
     seed = str(record.seed)
-    secrets = {}
+    secrets: dict[str, list[str]] = {}
     for inbox in inboxes:
-        mine = {tokens[inbox.party], invites[inbox.party]} if inbox.party is not None else set()
-        secrets[inbox.name] = [t for t in [*tokens, *invites, owner_token] if t not in mine]
+        own = {tokens[inbox.party], invites[inbox.party]} if inbox.party is not None else set()
+        secrets[inbox.name] = [t for t in [*tokens, *invites, owner_token] if t not in own]
     # The seed: never before the game is over (the final update may show the reveal).
     final = len(record.actions)
     for inbox in inboxes:
         for version, text in inbox.received:
             assert version == final or seed not in text, (game, inbox.name, version, text[:300])
-    return Played(game, inboxes, record, secrets, answer.text)
+    return Played(game, inboxes, record, secrets, replayed.text)
 
 
 # --- what the engine says each party may know ----------------------------------------------------
