@@ -51,7 +51,7 @@ def serve(
         "raise it behind a proxy on another address)",
     ),
     idle_seconds: float = typer.Option(
-        600.0, min=1.0, help="Finished tables and scanner sessions unused this long leave memory"
+        600.0, min=1.0, help="Tables and scanner sessions unused this long leave memory"
     ),
 ) -> None:
     """Serve the games in the browser (SQLite by default: nothing else to install)."""

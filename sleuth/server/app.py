@@ -43,8 +43,8 @@ def create_app(
     `allowed_hosts`: the names the Host header may carry besides any IP address
     (default: localhost, and the name Starlette's TestClient sends); `limits`:
     the per-client rate limits (`Limits()` by default); `api_docs` serves
-    FastAPI's /docs and /redoc pages (they load scripts from a CDN); finished
-    tables and scanner sessions unused for `idle_seconds` leave memory.
+    FastAPI's /docs and /redoc pages (they load scripts from a CDN); tables
+    and scanner sessions unused for `idle_seconds` leave memory (sleuth/server/memory.py).
     Tables are restored from the database when the app starts (its lifespan),
     so drive it with `with TestClient(app):` or a real server.
     """

@@ -441,6 +441,9 @@ class Lobby:
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}  # table id -> why it could not be restored
+        # Unfinished tables left out of memory while idle (sleuth.server.memory), by id: their
+        # summaries, for the listing. Nothing changes one until it is read back.
+        self.resting: dict[str, dict[str, JSONValue]] = {}
         self._writer = Writer(self.store)
         self._open = False
         self._store_failures: dict[str, int] = {}  # table id -> bot actions refused in a row
@@ -569,14 +572,18 @@ class Lobby:
                 404, "corrupt", f"table {table_id} could not be restored from storage"
             ) from None
         self.tables[table_id] = table
+        self.resting.pop(table_id, None)
         self._start(table)
         return table
 
-    def listing(self) -> list[dict[str, JSONValue]]:
-        """Open and running tables, newest first."""
-        live = [t for t in self.tables.values() if t.status in ("open", "playing")]
-        live.sort(key=lambda t: t.created, reverse=True)
-        return [t.summary() for t in live]
+    def rest(self, table_id: str) -> None:
+        """Leave an idle table out of memory (storage keeps it; `table` reads it back): its
+        driver, which only waits for a change, stops; an unfinished one stays listed."""
+        table = self.tables.pop(table_id)
+        if table.driver is not None and not table.driver.done():
+            table.driver.cancel()
+        if table.status != "finished":
+            self.resting[table_id] = table.summary()
 
     # --- tokens ------------------------------------------------------------------------------
     def seat_of(self, table: LiveTable, token: str | None) -> int | None:

@@ -1,9 +1,12 @@
-"""What the server keeps in memory: finished tables leave it when idle; the lobby in pages.
+"""What the server keeps in memory: idle tables leave it; the lobby in pages.
 
-A finished table changes no more, and `Lobby.table` reads one back from the
-store on demand, so one nobody has looked at for `idle_seconds` is dropped
-from memory (never from storage). Unfinished tables stay: their bots and
-turn timers run in memory.
+`Lobby.table` reads any table back from the store on demand, so one nobody has
+looked at (no request, no socket) for `idle_seconds` is dropped from memory,
+never from storage. A finished table changes no more. An unfinished one leaves
+only while nothing runs for it in memory: no bot or stand-in is to move and no
+turn timer runs (its driver, waiting for a change, is stopped and starts again
+when the table is read back). Its summary stays in the lobby (`Lobby.resting`),
+so the listing shows it as before; it cannot change until it is read back.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
+from functools import partial
 
 from sleuth.core.actions import JSONValue
 from sleuth.server.lobby import LiveTable, Lobby
@@ -22,11 +26,11 @@ from sleuth.server.lobby import LiveTable, Lobby
 log = logging.getLogger("sleuth.server")
 
 IDLE_SECONDS = 600.0
-"""How long a finished table (or a scanner session) stays in memory unused."""
+"""How long a table (or a scanner session) stays in memory unused."""
 
 
 class Sweeper:
-    """Evicts idle finished tables from the lobby's memory, every so often."""
+    """Evicts idle tables from the lobby's memory, every so often."""
 
     def __init__(
         self,
@@ -46,23 +50,21 @@ class Sweeper:
         self.seen[table_id] = self.clock()
 
     def _idle(self, table: LiveTable, now: float) -> bool:
-        if table.status != "finished" or table.subscribers or table.lock.locked():
-            return False
-        if table.driver is not None and not table.driver.done():
+        if table.subscribers or table.lock.locked() or not _at_rest(table):
             return False
         last = max(self.seen.get(table.id, 0.0), table.updated.timestamp())
         return now - last >= self.idle_seconds
 
     def sweep(self) -> list[str]:
-        """Drop every idle finished table from memory now; their ids."""
+        """Drop every idle table from memory now; their ids."""
         now = self.clock()
         gone = [tid for tid, table in self.lobby.tables.items() if self._idle(table, now)]
         for tid in gone:
-            del self.lobby.tables[tid]
+            self.lobby.rest(tid)
         self.seen = {tid: t for tid, t in self.seen.items() if tid in self.lobby.tables}
         if gone:
             self.evicted += len(gone)
-            log.info("%d idle finished table(s) left memory (kept in storage)", len(gone))
+            log.info("%d idle table(s) left memory (kept in storage)", len(gone))
         return gone
 
     def start(self, every: float | None = None) -> None:
@@ -85,6 +87,19 @@ class Sweeper:
             self.task = None
 
 
+def _at_rest(table: LiveTable) -> bool:
+    """Whether nothing but a person can change the table now: no bot or stand-in is to move
+    and no turn timer runs (its driver, if any, only waits for a change)."""
+    if table.status == "finished":
+        return table.driver is None or table.driver.done()
+    if table.status == "open" or table.read_only:
+        return True
+    seat = table.state.to_move
+    if seat is None or table.turn_seconds is not None or table.stand_in is not None:
+        return False
+    return table.seats[seat].kind == "human"
+
+
 def listing_page(
     lobby: Lobby, limit: int, before: datetime | None = None
 ) -> tuple[list[dict[str, JSONValue]], bool]:
@@ -92,10 +107,14 @@ def listing_page(
     whether there are more."""
     if before is not None and before.tzinfo is None:
         before = before.replace(tzinfo=UTC)
-    live = [
-        t
+    live: list[tuple[datetime, str, Callable[[], dict[str, JSONValue]]]] = [
+        (t.created, t.id, t.summary)
         for t in lobby.tables.values()
         if t.status in ("open", "playing") and (before is None or t.created < before)
     ]
-    newest = heapq.nlargest(limit + 1, live, key=lambda t: (t.created, t.id))
-    return [t.summary() for t in newest[:limit]], len(newest) > limit
+    for tid, summary in lobby.resting.items():  # idle ones out of memory: listed the same
+        created = datetime.fromisoformat(str(summary["created"]))
+        if before is None or created < before:
+            live.append((created, tid, partial(dict, summary)))
+    newest = heapq.nlargest(limit + 1, live, key=lambda t: (t[0], t[1]))
+    return [summary() for _, _, summary in newest[:limit]], len(newest) > limit

@@ -20,8 +20,10 @@ from tests.server.conftest import (
     join,
     live,
     lobby_of,
+    my_turn,
     new_table,
     nothing_more,
+    play_one,
     receive,
     stored_actions,
     view,
@@ -437,7 +439,6 @@ def test_idle_finished_tables_leave_memory_and_come_back(client: TestClient) -> 
     lobby = lobby_of(client)
     tid = new_table(client, [{"kind": "bot", "level": "random"}] * 2, players=2, game="manhunt",
                     seed=2)["id"]  # fmt: skip
-    playing = new_table(client, [{"kind": "human"}] * 2, players=2)["id"]
     wait_until(lambda: lobby.tables[tid].status == "finished", 30, "the bots to finish")
     wait_until(lambda: lobby.tables[tid].driver is None or lobby.tables[tid].driver.done())
     replay = client.get(f"/api/tables/{tid}/replay").json()
@@ -451,7 +452,7 @@ def test_idle_finished_tables_leave_memory_and_come_back(client: TestClient) -> 
     assert sweeper.sweep() == [] and tid in lobby.tables  # not idle long enough
     clock.now += 2
     assert sweeper.sweep() == [tid]
-    assert tid not in lobby.tables and playing in lobby.tables  # unfinished ones stay
+    assert tid not in lobby.tables
     # Read back from storage on demand, the same as before.
     again = client.get(f"/api/tables/{tid}").json()
     assert again.pop("updated")[:19] == summary.pop("updated")[:19]  # stored apart, by a hair
@@ -459,6 +460,43 @@ def test_idle_finished_tables_leave_memory_and_come_back(client: TestClient) -> 
     assert tid in lobby.tables
     reread = client.get(f"/api/tables/{tid}/replay").json()
     assert reread["record"] == replay["record"] and reread["events"] == replay["events"]
+
+
+def test_idle_unfinished_tables_leave_memory_and_come_back(client: TestClient) -> None:
+    """An abandoned open table and a game waiting for a person leave memory when idle (their
+    drivers stop), stay listed as they were, and play on when someone comes back; a table
+    with a turn timer running stays (its timer runs in memory)."""
+    lobby = lobby_of(client)
+    waiting = new_table(client, [{"kind": "human"}] * 2, players=2)["id"]
+    join(client, waiting, seat=0)
+    humans = new_table(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                       players=2)["id"]  # fmt: skip
+    token = join(client, humans, seat=0)
+    timed = new_table(client, [{"kind": "human"}, {"kind": "bot", "level": "random"}],
+                      players=2, turn_seconds=3600)["id"]  # fmt: skip
+    join(client, timed, seat=0)
+    wait_until(my_turn(client, humans, token, 0), what="seat 0's turn")
+    listed = client.get("/api/tables?limit=100").json()
+    driver = lobby.tables[humans].driver
+    sweeper = client.app.state.sweeper  # type: ignore[attr-defined]
+    clock = Clock()
+    clock.now = max(lobby.tables[t].updated.timestamp() for t in (waiting, humans, timed))
+    sweeper.clock = clock
+    clock.now += sweeper.idle_seconds + 1
+    assert sorted(sweeper.sweep()) == sorted([waiting, humans])
+    assert timed in lobby.tables and waiting not in lobby.tables and humans not in lobby.tables
+    assert driver is not None
+    wait_until(driver.done, what="the driver to stop")
+    assert client.get("/api/tables?limit=100").json() == listed  # listed as before
+    # Read back on demand: the second seat joins, the game plays on, the bot with it.
+    join(client, waiting, seat=1)
+    assert waiting in lobby.tables and waiting not in lobby.resting
+    assert client.get(f"/api/tables/{waiting}").json()["status"] == "playing"
+    while True:  # seat 0's turn to its end, then the bot's move
+        before = play_one(client, humans, token)["version"]
+        if view(client, humans, token)["to_move"] != 0 or lobby.tables[humans].version > before + 1:
+            break
+    wait_until(lambda: lobby.tables[humans].version > before + 1, what="the bot's move")
 
 
 def test_a_watched_finished_table_stays(client: TestClient) -> None:
