@@ -50,6 +50,9 @@ def serve(
         help="HTTP connections one client address may hold at once (more are closed at once; "
         "raise it behind a proxy on another address)",
     ),
+    bot_threads: int = typer.Option(
+        2, min=1, help="Bots thinking at once (in threads of their own; more wait their turn)"
+    ),
     idle_seconds: float = typer.Option(
         600.0, min=1.0, help="Tables and scanner sessions unused this long leave memory"
     ),
@@ -83,6 +86,7 @@ def serve(
         limits=limits,
         api_docs=api_docs,
         idle_seconds=idle_seconds,
+        bot_threads=bot_threads,
     )
     uvicorn.run(
         app,

@@ -14,7 +14,7 @@ import sleuth
 from sleuth.bots import bot_levels
 from sleuth.core.actions import JSONValue
 from sleuth.server.errors import ApiError
-from sleuth.server.lobby import LiveTable, Lobby
+from sleuth.server.lobby import LiveTable, Lobby, off_loop
 from sleuth.server.memory import listing_page
 from sleuth.server.messages import ActionRequest, BotRequest, HumanRequest, JoinRequest, NewTable
 from sleuth.server.present import picture
@@ -162,14 +162,19 @@ async def join_table(table: TableDep, lobby: LobbyDep, body: JoinRequest) -> Joi
     return Joined.model_validate(joined)
 
 
-@router.get("/tables/{table_id}/view")
-async def seat_view(
-    table: TableDep, lobby: LobbyDep, credentials: Credentials
-) -> dict[str, JSONValue]:
+@router.get(
+    "/tables/{table_id}/view",
+    response_class=Response,
+    responses={200: {"content": {"application/json": {"schema": {"type": "object"}}}}},
+)
+async def seat_view(table: TableDep, lobby: LobbyDep, credentials: Credentials) -> Response:
     """The token's seat's view (a spectator's without a token), with the version to act on."""
     seat = lobby.seat_of(table, token_of(credentials))
     async with table.lock:  # never mid-action: an action is only seen once it is stored
-        return table.seat_view(seat)
+        # Made and encoded in a worker thread (a big view takes a while); the lock keeps
+        # the game still meanwhile.
+        body = await off_loop(table.seat_view_bytes, seat)
+    return Response(body, media_type="application/json")
 
 
 @router.post("/tables/{table_id}/actions")

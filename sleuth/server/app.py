@@ -15,7 +15,7 @@ from sleuth.core import game_names, spec
 from sleuth.server import api, guides, ws
 from sleuth.server.errors import BodyLimit, install_error_handlers, install_openapi
 from sleuth.server.limits import Limits, RateLimit, RateLimiter
-from sleuth.server.lobby import Lobby
+from sleuth.server.lobby import BOT_THREADS, Lobby
 from sleuth.server.memory import IDLE_SECONDS, Sweeper
 from sleuth.server.security import LOCAL_HOSTS, TEST_HOST, HostAndOrigin, SecurityHeaders
 
@@ -37,6 +37,7 @@ def create_app(
     limits: Limits | None = None,
     api_docs: bool = False,
     idle_seconds: float = IDLE_SECONDS,
+    bot_threads: int = BOT_THREADS,
 ) -> FastAPI:
     """The whole app. `database_url` is any SQLAlchemy URL; `bot_delay` paces bots (seconds).
 
@@ -48,7 +49,7 @@ def create_app(
     Tables are restored from the database when the app starts (its lifespan),
     so drive it with `with TestClient(app):` or a real server.
     """
-    lobby = Lobby(database_url, bot_delay=bot_delay)
+    lobby = Lobby(database_url, bot_delay=bot_delay, bot_threads=bot_threads)
     limiter = RateLimiter(limits or Limits())
     sweeper = Sweeper(lobby, idle_seconds)
 

@@ -19,6 +19,7 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property, partial
@@ -67,15 +68,25 @@ def bot_seed(table_seed: int, seat: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-async def off_loop(fn: Callable[..., T], *args: Any) -> T:
-    """`fn(*args)` in a worker thread, so that slow work at one table stalls no other.
+BOT_THREADS = 2
+"""Bots thinking at once, in their own threads: more cannot run faster under the GIL on a
+small machine, and bots never take the threads that views, snapshots and restores use."""
+
+
+async def off_loop(fn: Callable[..., T], *args: Any, pool: Executor | None = None) -> T:
+    """`fn(*args)` in a worker thread (of `pool`, else asyncio's default one), so that slow
+    work at one table stalls no other.
 
     Game states are changed only on the event loop, under their table's lock; work
     that reads one in a thread holds that lock. So if the caller is cancelled
     meanwhile, this still waits for the thread to finish before passing the
     cancellation on: the lock is not let go while the thread still reads.
     """
-    future = asyncio.ensure_future(asyncio.to_thread(fn, *args))
+    future: asyncio.Future[T]
+    if pool is None:
+        future = asyncio.ensure_future(asyncio.to_thread(fn, *args))
+    else:
+        future = asyncio.get_running_loop().run_in_executor(pool, fn, *args)
     try:
         return await asyncio.shield(future)
     except asyncio.CancelledError:
@@ -372,6 +383,10 @@ class LiveTable:
             "view": self.state.view(seat),
         }
 
+    def seat_view_bytes(self, seat: int | None) -> bytes:
+        """`seat_view` encoded, for `GET .../view`: a worker thread calls this (under the lock)."""
+        return dumps(self.seat_view(seat)).encode()
+
     def snapshot(self, seat: int | None) -> dict[str, JSONValue]:
         """Everything `seat` may see now, for a hello. Its view becomes the one the seat's
         subscribers hold: send it before the next action, as later updates patch it."""
@@ -436,9 +451,13 @@ class LiveTable:
 class Lobby:
     """Every live table, the store behind them, and the bots that play on the server."""
 
-    def __init__(self, database_url: str, *, bot_delay: float = 0.4) -> None:
+    def __init__(
+        self, database_url: str, *, bot_delay: float = 0.4, bot_threads: int = BOT_THREADS
+    ) -> None:
         self.store = Store(database_url)
         self.bot_delay = bot_delay
+        self.bot_threads = bot_threads
+        self._bot_pool: ThreadPoolExecutor | None = None  # made when a bot first thinks
         self.tables: dict[str, LiveTable] = {}
         self.broken: dict[str, str] = {}  # table id -> why it could not be restored
         # Unfinished tables left out of memory while idle (sleuth.server.memory), by id: their
@@ -492,7 +511,18 @@ class Lobby:
                 pass  # let an action already being stored finish
         self._writer.close()
         self.store.close()
+        if self._bot_pool is not None:
+            self._bot_pool.shutdown(wait=False, cancel_futures=True)
+            self._bot_pool = None
         self._open = False
+
+    @property
+    def bot_pool(self) -> ThreadPoolExecutor:
+        """The bots' own threads (`bot_threads` of them): a crowd of thinking bots waits for
+        these, never for the threads that serve views and snapshots."""
+        if self._bot_pool is None:
+            self._bot_pool = ThreadPoolExecutor(self.bot_threads, thread_name_prefix="sleuth-bot")
+        return self._bot_pool
 
     async def _db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a store call on the writer thread (one at a time, in order)."""
@@ -1058,7 +1088,7 @@ class Lobby:
             if table.version != version or table.state.to_move != seat:
                 return
             try:
-                choice = await off_loop(bot.choose, table.state, seat)
+                choice = await off_loop(bot.choose, table.state, seat, pool=self.bot_pool)
             except Exception:
                 log.exception("table %s: the %s bot failed; it plays at random", table.id, level)
                 choice = secrets.choice(table.state.legal_actions())

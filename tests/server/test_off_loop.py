@@ -152,3 +152,85 @@ def test_a_big_snapshot_does_not_block_another_table(
             return receive(ws)
 
     _ping_during(slow, other, hello)
+
+
+def test_a_slow_view_does_not_block_another_table(
+    client: TestClient, other: WebSocketTestSession, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`GET .../view` makes and encodes the view in a worker thread."""
+    tid = new_table(client, [{"kind": "human"}] * 2, players=2)["id"]
+    token = join(client, tid, seat=0)
+    slow = Slow()
+    seat_view = LiveTable.seat_view
+
+    def slow_view(self: LiveTable, seat: int | None) -> dict[str, Any]:
+        slow()
+        return seat_view(self, seat)
+
+    monkeypatch.setattr(LiveTable, "seat_view", slow_view)
+
+    def get_view() -> dict[str, Any]:
+        r = client.get(f"/api/tables/{tid}/view", headers=bearer(token))
+        assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+        answer: dict[str, Any] = r.json()
+        assert answer["seat"] == 0 and answer["view"]["seat"] == 0
+        return answer
+
+    _ping_during(slow, other, get_view)
+
+
+class Crowd:
+    """Slow bots that note how many of them think at once, and in which threads."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.now = self.most = self.calls = 0
+        self.threads: set[str] = set()
+        self.full = threading.Event()  # as many think at once as the pool allows
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        with self.lock:
+            self.now += 1
+            self.calls += 1
+            self.most = max(self.most, self.now)
+            self.threads.add(threading.current_thread().name)
+            if self.now >= lobby_module.BOT_THREADS:
+                self.full.set()
+        time.sleep(SLOW / 2)
+        with self.lock:
+            self.now -= 1
+        return state.legal_actions()[0]
+
+
+def test_bots_think_in_a_bounded_pool_of_their_own(
+    client: TestClient, other: WebSocketTestSession
+) -> None:
+    """Four bot tables at once: at most `BOT_THREADS` bots think at a time, in the bots' own
+    threads, and while they fill them a view of another table is answered at once."""
+    crowd = Crowd()
+    lobby = lobby_of(client)
+    tables = []
+    for _ in range(4):
+        created = new_table(client, [{"kind": "human"}] * 2, players=2)
+        for seat in range(2):
+            join(client, created["id"], seat=seat)
+        table = live(client, created["id"])
+        for seat in range(2):
+            table.bots[(seat, "random")] = crowd  # type: ignore[assignment]
+        tables.append((created, table))
+    watched = new_table(client, [{"kind": "human"}] * 2, players=2)["id"]
+    for created, _ in tables:
+        for seat in range(2):
+            owner = bearer(created["owner_token"])
+            r = client.post(f"/api/tables/{created['id']}/seats/{seat}/bot",
+                            json={"level": "random"}, headers=owner)  # fmt: skip
+            assert r.status_code == 200, r.text
+    assert crowd.full.wait(10), "the bots never filled their pool"
+    sent = time.monotonic()
+    assert client.get(f"/api/tables/{watched}/view").status_code == 200
+    other.send_json({"type": "ping", "id": 2})
+    assert receive(other) == {"type": "pong", "id": 2}
+    assert time.monotonic() - sent < QUICK
+    wait_until(lambda: crowd.calls >= 8, what="more bot moves")
+    assert crowd.most == lobby_module.BOT_THREADS == lobby.bot_threads
+    assert crowd.threads and all(name.startswith("sleuth-bot") for name in crowd.threads)
