@@ -256,8 +256,8 @@ def test_fines_go_to_the_bank_not_to_a_detective() -> None:
 
 
 def test_each_thief_move_makes_one_clue_naming_what_he_did() -> None:
-    """ST-SCANNER-01, ST-CLUE-01: one clue per move, naming the kind of space entered (with the
-    building or street digit only for a crime), never the space itself."""
+    """ST-SCANNER-01, ST-CLUE-01: one clue per move, naming the kind of space entered and the
+    building or street it is in (decision S1, as the real unit showed it), never the space."""
     state = new(players=2, seed=15, still_chance=0.0)
     for _ in range(60):
         before = len(state.scanner.route)
@@ -268,4 +268,5 @@ def test_each_thief_move_makes_one_clue_naming_what_he_did() -> None:
         for event, step in zip(clues, steps, strict=True):
             assert event.data["kind"] == step.clue.kind
             assert set(event.data) == {"by", "type", "bleep", "kind", "area", "display", "sound"}
-            assert (event.data["area"] is not None) == (step.clue.kind == "crime")
+            assert event.data["area"] == state.board.spaces[step.space].area
+            assert event.data["display"] == f"{event.data['area']}{step.clue.display[1:]}"

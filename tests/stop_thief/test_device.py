@@ -26,7 +26,7 @@ ONE_CLUE = {
     ("running-feet",),
     ("subway", "running-feet"),
 }
-KIND_DISPLAY = {"floor": " FL", "door": " dr", "window": " GL", "street": " St"}
+KIND_DISPLAY = {"floor": "FL", "door": "dr", "window": "GL", "street": "St"}
 
 
 def game(seed: int = 7, **odds: float) -> CrimeScannerDevice:
@@ -171,7 +171,8 @@ def test_sample_mode_uses_no_chance() -> None:
 def test_clues_match_the_thiefs_space() -> None:
     """ST-SCANNER-01, ST-SCANNER-03, ST-SCANNER-06, ST-SCANNER-07, ST-SCANNER-08, ST-SCANNER-09,
     ST-SCANNER-10, ST-SCANNER-11, ST-SCANNER-12: each move makes one sound clue, and in a game
-    every clue names the space the thief is on."""
+    every clue names the kind of space the thief is on and, as the real unit did (decision
+    S1), its building or street digit."""
     for seed in range(6):
         unit = game(seed, still=0.0)
         for _ in range(40):
@@ -180,14 +181,15 @@ def test_clues_match_the_thiefs_space() -> None:
             space = BOARD.spaces[result.thief or 0]
             assert result.thief != before and len(result.frames) == 1
             assert result.sounds in ONE_CLUE
+            digit = str(space.area)
             if result.sounds == ("subway", "running-feet"):
-                assert result.thief in BOARD.station_fronts and result.display == " St"
+                assert result.thief in BOARD.station_fronts and result.display == f"{digit}St"
             elif result.sounds == ("crime-alarm",):
-                assert space.kind == "crime" and result.display == f"{space.area}Cr"
+                assert space.kind == "crime" and result.display == f"{digit}Cr"
             elif space.kind == "crime":  # robbed already: a floor indoors, the newsstand a street
-                assert result.display == (" St" if space.newsstand else " FL")
+                assert result.display == digit + ("St" if space.newsstand else "FL")
             else:
-                assert result.display == KIND_DISPLAY[space.kind]
+                assert result.display == digit + KIND_DISPLAY[space.kind]
 
 
 def test_bleep_flashes_the_previous_clue() -> None:

@@ -114,10 +114,10 @@ def test_diagonal_moves_onto_and_through_doors_and_windows() -> None:
     """ST-THIEF-10: Figure 4's 66 -> 57 onto door 57 diagonally, then diagonally through
     it to window 48; Figure 5's door 82 crossed diagonally to street 5-93."""
     thief, clues = walk(Thief(167), 166, 157)
-    assert clues[-1] == Clue("door")
+    assert clues[-1] == Clue("door", 1)
     assert targets(thief) == {146, 147, 148}  # 148 is a diagonal step through the door
     _, clues = walk(thief, 148)
-    assert clues == [Clue("glass")]
+    assert clues == [Clue("glass", 1)]
     thief, _ = walk(Thief(172, previous=171), 182)
     assert 593 in targets(thief)
     here, there = BOARD.spaces[182], BOARD.spaces[593]
@@ -176,7 +176,7 @@ def test_crime_locations_count_again_once_he_has_left_the_building() -> None:
     and door 57: 46 is a crime location again."""
     thief, _ = begin_at(BOARD, 146)
     thief, clues = walk(thief, 147, 148, 559, 168, 157, 146)
-    assert clues[2] == Clue("street")
+    assert clues[2] == Clue("street", 5)
     assert clues[-1] == Clue("crime", 1)
 
 
@@ -187,7 +187,7 @@ def test_the_newsstand_is_a_street_space_until_that_thief_is_arrested() -> None:
     assert clue == Clue("crime", 7) and thief.newsstand_robbed
     thief, clues = walk(thief, 707, 317, 326, 337, 328, 719, 709)
     assert clues[3] == Clue("crime", 3)
-    assert clues[-1] == Clue("street")
+    assert clues[-1] == Clue("street", 7)
     assert thief.newsstand_robbed
     _, clue = begin_at(BOARD, 709)  # a new thief
     assert clue == Clue("crime", 7)
@@ -220,7 +220,8 @@ def test_a_ride_surfaces_in_front_of_any_of_the_five_stations() -> None:
     assert 899 in {m.to for m in moves}
     for move in moves:
         after, clue, crime = apply_move(BOARD, Thief(899, previous=879), move)
-        assert after.space == move.to and clue == Clue("subway") and not crime
+        assert after.space == move.to and not crime
+        assert clue == Clue("subway", move.to // 100)  # the street he comes up on
         assert not all(m.ride for m in candidate_moves(BOARD, after))  # no endless loop
 
 

@@ -27,8 +27,10 @@ def track(
         typer.Argument(
             metavar="TOKEN",
             help=(
-                "What the table heard, in order: 1Cr (or Cr1) a crime in building or "
-                "street 1-8; FL, dr, GL, St; Sub a subway ride; - or bleep; tip:148; "
+                "What the table heard, in order, as the scanner showed it: 1Cr (or Cr1) "
+                "a crime in building or street 1-8; 1FL, 1dr, 1GL, 5St, 6Sub (a subway "
+                "ride up on street 6), or FL, dr, GL, St, Sub from a scanner that shows "
+                "no digit; - or bleep; tip:148; "
                 "false:148 a false arrest there; escape:148 an unsuccessful arrest there, "
                 "then the 5 or 6 escape clues ('.' ends a run of five early); "
                 "new:3Cr a new thief after an arrest. A crime while a thief is at large "
@@ -51,19 +53,27 @@ def track(
         bool,
         typer.Option(help="Escape moves never bring him nearer the space the cops came to."),
     ] = DEFAULT.flee,
+    gain: Annotated[
+        bool,
+        typer.Option(
+            help="With --flee, each escape move takes him a space farther where it can "
+            "(--no-gain: merely never nearer)."
+        ),
+    ] = DEFAULT.gain,
 ) -> None:
     """Where can the thief be? Print the possible arrest codes, one per line.
 
-    Example: `sleuth stop-thief track 1Cr dr FL dr GL` prints 148 (the rulebook's
-    tracking example). The scanner's chance of letting him escape does not
-    change where he can be, so it is not an option here.
+    Example: `sleuth stop-thief track 1Cr 1dr 1FL 1dr 1GL` prints 148 (the
+    rulebook's tracking example as the real scanner shows it; written without the
+    digits, `1Cr dr FL dr GL`, it prints 148 too). The scanner's chance of
+    letting him escape does not change where he can be, so it is not an option here.
     """
     try:
         notes = parse_notes(tokens)
     except NoteError as err:
         typer.echo(f"Error: {err}", err=True)
         raise typer.Exit(USAGE_ERROR) from None
-    tracker = Tracker(odds=Odds(still=still, six=escape_six, flee=flee))
+    tracker = Tracker(odds=Odds(still=still, six=escape_six, flee=flee, gain=gain))
     try:
         follow(notes, tracker)
     except TrackerError as err:

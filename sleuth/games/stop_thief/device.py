@@ -125,10 +125,14 @@ def clue_sounds(clue: Clue) -> tuple[str, ...]:
 
 def clue_words(clue: Clue) -> str:
     """What a clue sounds like and means, for players who cannot hear it."""
+    where = (
+        ""
+        if clue.area is None
+        else (f"Building {clue.area}" if clue.area <= 4 else f"Street {clue.area}")
+    )
     if clue.kind == "crime":
-        where = f"Building {clue.area}" if (clue.area or 0) <= 4 else f"Street {clue.area}"
         return f"crime alarm: a crime in {where}"
-    return CLUE_WORDS[clue.kind]
+    return CLUE_WORDS[clue.kind] + (f", in {where}" if where else "")
 
 
 class RefusedPress(IllegalAction):

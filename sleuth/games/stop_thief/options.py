@@ -30,6 +30,20 @@ class StopThiefOptions:
     escape_flees: bool = field(
         default=True, metadata=_help("Escape moves never bring the thief nearer the cops")
     )
+    escape_gains: bool = field(
+        default=True,
+        metadata=_help(
+            "With escape_flees: each escape move takes him a numbered space farther from "
+            "the cops where it can, so he ends 5 or 6 spaces away (off: merely never nearer)"
+        ),
+    )
+    scanner_digits: bool = field(
+        default=True,
+        metadata=_help(
+            "The scanner shows the building or street digit with every clue, as the real "
+            "unit did (1dr, 5St); off: only with a crime, as the rulebook prints the clues"
+        ),
+    )
     clue_on_fine_turn: bool = field(
         default=False,
         metadata=_help("A detective paying a false-arrest fine still presses CLUE first"),
@@ -59,4 +73,6 @@ class StopThiefOptions:
             escape=self.escape_chance,
             six=self.six_move_escape_chance,
             flee=self.escape_flees,
+            gain=self.escape_gains,
+            digits=self.scanner_digits,
         )

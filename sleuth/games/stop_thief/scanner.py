@@ -23,12 +23,15 @@ Outcome = Literal["successful", "false", "unsuccessful"]
 
 @dataclass(frozen=True)
 class Odds:
-    """The chances the rulebook never printed (see docs/stop-thief/decisions.md)."""
+    """How the unit plays where the rulebook is silent: the chances it never printed and
+    what the display shows (see docs/stop-thief/decisions.md)."""
 
     still: float = 0.25  # a CLUE press leaves him where he is (a bleep)
     escape: float = 0.25  # the cops, sent to the right space, still let him get away
     six: float = 0.5  # an escape runs six moves rather than five
     flee: bool = True  # escape moves never bring him nearer the cops
+    gain: bool = True  # with flee: each escape move gets farther away where it can
+    digits: bool = True  # every clue shows his building or street digit, not only a crime
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,7 @@ class CrimeScanner:
             if not moves:
                 break
             if self.odds.flee:
-                moves = rules.flee_moves(self.board, current, moves, code)
+                moves = rules.flee_moves(self.board, current, moves, code, self.odds.gain)
             escape.append(self._move(rules.choose_move(self.rng, moves), escape=True))
         return ArrestResult("unsuccessful", escape)
 
@@ -117,6 +120,7 @@ class CrimeScanner:
 
     def _move(self, move: Move, escape: bool = False) -> Step:
         self.thief, clue, crime = rules.apply_move(self.board, self._active(), move)
+        clue = clue.shown(self.odds.digits)
         if crime:
             self.crimes += 1
         step = Step(move.to, clue, crime, ride=move.ride, escape=escape)

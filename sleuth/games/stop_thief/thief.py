@@ -8,7 +8,9 @@ disagree about what is legal.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Literal
 
 from sleuth.core import Rng
@@ -24,19 +26,21 @@ class Clue:
     """What the scanner tells everyone about one thief move."""
 
     kind: ClueKind
-    area: int | None = None  # building 1-4 or street 5-8, shown only with a crime
+    area: int | None = None  # building 1-4 or street 5-8 he is in; None when not shown
 
     @property
     def display(self) -> str:
-        """The three LED characters: '1Cr', ' FL', ' dr', ' GL', ' St'."""
-        return {
-            "crime": f"{self.area}Cr",
-            "floor": " FL",
-            "door": " dr",
-            "glass": " GL",
-            "street": " St",
-            "subway": " St",
-        }[self.kind]
+        """The three LED characters: the building or street digit (blank when the unit
+        does not show it) and two letters: '1Cr', '1dr', '5St', ' FL'."""
+        digit = " " if self.area is None else str(self.area)
+        return digit + _LETTERS[self.kind]
+
+    def shown(self, digits: bool) -> Clue:
+        """The clue as the unit shows it: without `digits` only a crime keeps its digit
+        (the rulebook's printed reading, decision S1)."""
+        if digits or self.kind == "crime" or self.area is None:
+            return self
+        return Clue(self.kind)
 
     @property
     def sound(self) -> str:
@@ -51,11 +55,18 @@ class Clue:
 
     @property
     def token(self) -> str:
-        """How a player writes the clue in a notebook: 1Cr, FL, dr, GL, St, Sub."""
-        return "Sub" if self.kind == "subway" else self.display.strip()
+        """How a player writes the clue in a notebook: 1Cr, 1dr, FL, dr, GL, St, 6Sub."""
+        if self.kind == "subway":
+            return f"{'' if self.area is None else self.area}Sub"
+        return self.display.strip()
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "area": self.area, "display": self.display, "sound": self.sound}
+
+
+_LETTERS: dict[ClueKind, str] = {
+    "crime": "Cr", "floor": "FL", "door": "dr", "glass": "GL", "street": "St", "subway": "St",
+}  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +168,7 @@ def apply_move(board: Board, thief: Thief, move: Move) -> tuple[Thief, Clue, boo
     if move.ride:
         return (
             Thief(move.to, SUBWAY, frozenset(), thief.newsstand_robbed, surfaced=True),
-            Clue("subway"),
+            Clue("subway", board.spaces[move.to].area),  # he surfaces on that street
             False,
         )
     space = board.spaces[move.to]
@@ -177,13 +188,15 @@ def apply_move(board: Board, thief: Thief, move: Move) -> tuple[Thief, Clue, boo
 
 
 def clue_of(board: Board, code: int, crime: bool) -> Clue:
+    """The whole clue a move onto `code` makes, its building or street digit included
+    (the scanner drops the digit if the table plays without it: `Clue.shown`)."""
     space = board.spaces[code]
     if crime:
         return Clue("crime", space.area)
     kind = space.kind
     if kind == "crime":  # robbed: a floor indoors (rule h), the street for the newsstand
-        return Clue("street" if space.newsstand else "floor")
-    return Clue(_CLUE_OF_KIND[kind])
+        return Clue("street" if space.newsstand else "floor", space.area)
+    return Clue(_CLUE_OF_KIND[kind], space.area)
 
 
 _CLUE_OF_KIND: dict[str, ClueKind] = {
@@ -199,14 +212,45 @@ def choose_move(rng: Rng, moves: list[Move]) -> Move:
     return rng.choice(moves)
 
 
-def flee_moves(board: Board, thief: Thief, moves: list[Move], cops: int) -> list[Move]:
-    """During an escape, the moves that do not bring him nearer the space the cops came to."""
+def flee_moves(
+    board: Board, thief: Thief, moves: list[Move], cops: int, gain: bool = True
+) -> list[Move]:
+    """During an escape, the moves that take him away from the space the cops came to.
+
+    With `gain` (rule k read as "until he is 5 or 6 numbered spaces away"), the moves
+    that take him one numbered space farther, counted in thief moves; if none does,
+    those that keep his distance; if none, any. Without `gain` (the older reading),
+    every move that does not bring him nearer on the grid.
+    """
+    if gain:
+        far = spaces_apart(board)[cops]
+        now = far[thief.space]
+        farther = [m for m in moves if far[m.to] > now]
+        return farther or [m for m in moves if far[m.to] >= now] or moves
     cr, cc = board.centre(cops)
 
     def distance(code: int) -> float:
         r, c = board.centre(code)
         return max(abs(r - cr), abs(c - cc))
 
-    now = distance(thief.space)
-    away = [m for m in moves if m.ride or distance(m.to) >= now]
+    now_grid = distance(thief.space)
+    away = [m for m in moves if m.ride or distance(m.to) >= now_grid]
     return away or moves
+
+
+@cache
+def spaces_apart(board: Board) -> dict[int, dict[int, int]]:
+    """How many thief moves apart every two numbered spaces are (the subway left out:
+    a ride goes anywhere, so it says nothing about distance)."""
+    out: dict[int, dict[int, int]] = {}
+    for start in board.spaces:
+        dist = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for nxt in board.thief_neighbours[here]:
+                if nxt not in dist:
+                    dist[nxt] = dist[here] + 1
+                    queue.append(nxt)
+        out[start] = dist
+    return out

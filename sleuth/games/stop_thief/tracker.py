@@ -20,11 +20,13 @@ clue each makes, so an update is a loop of dictionary look-ups over the
 current support (see bench/bench_tracker.py for the cost).
 
 The notebook shorthand (`parse_notes`, `follow`) is what a player writes at
-the table and what `sleuth stop-thief track` reads: 1Cr (or Cr1), FL, dr, GL,
-St, Sub, - (a bleep), tip:148, false:148, escape:148 (then the escape run,
-ended by its sixth clue, by '.', by any token that is not a move clue, or by
-the end of the notes) and new:3Cr for a new thief after an arrest. A crime
-clue heard while a thief is at large is that thief robbing again.
+the table and what `sleuth stop-thief track` reads: each clue as the scanner
+shows it, 1Cr (or Cr1), 1FL, 1dr, 1GL, 5St and 6Sub for a ride that came up
+on street 6 (the digit may be left out but for a crime, as a scanner without
+digits shows them: FL, dr, GL, St, Sub), - (a bleep), tip:148, false:148,
+escape:148 (then the escape run, ended by its sixth clue, by '.', by any
+token that is not a move clue, or by the end of the notes) and new:3Cr for a
+new thief after an arrest. A crime clue heard while a thief is at large is that thief robbing again.
 """
 
 from __future__ import annotations
@@ -101,7 +103,7 @@ class _Model:
         self.space: list[int] = []
         self.number: dict[Thief, int] = {}
         self.rows: list[_Row | None] = []
-        self.flee_rows: dict[tuple[int, int], _Row] = {}
+        self.flee_rows: dict[tuple[int, int, bool], _Row] = {}
         self.starts: dict[int, dict[int, float]] = {}
 
     def start(self, area: int) -> dict[int, float]:
@@ -132,22 +134,27 @@ class _Model:
             row = self.rows[sid] = self._group(thief, candidate_moves(self.board, thief))
         return row
 
-    def flee_row(self, sid: int, cops: int) -> _Row:
+    def flee_row(self, sid: int, cops: int, gain: bool) -> _Row:
         """The moves of an escape from cops sent to `cops` (rule k, `flee_moves`)."""
-        row = self.flee_rows.get((sid, cops))
+        row = self.flee_rows.get((sid, cops, gain))
         if row is None:
             thief = self.states[sid]
             moves = candidate_moves(self.board, thief)
             if moves:
-                moves = flee_moves(self.board, thief, moves, cops)
-            row = self.flee_rows[(sid, cops)] = self._group(thief, moves)
+                moves = flee_moves(self.board, thief, moves, cops, gain)
+            row = self.flee_rows[(sid, cops, gain)] = self._group(thief, moves)
         return row
 
     def _group(self, thief: Thief, moves: list[Move]) -> _Row:
+        """Successors by clue, each filed twice: under the clue with its building or street
+        digit and, but for a crime, under the bare clue of a scanner that hides the digit."""
         by_clue: dict[ClueKey, list[int]] = {}
         for move in moves:
             after, clue, _ = apply_move(self.board, thief, move)
-            by_clue.setdefault((clue.kind, clue.area), []).append(self.intern(after))
+            sid = self.intern(after)
+            by_clue.setdefault((clue.kind, clue.area), []).append(sid)
+            if clue.kind != "crime":
+                by_clue.setdefault((clue.kind, None), []).append(sid)
         return _Row(len(moves), {key: tuple(ids) for key, ids in by_clue.items()})
 
 
@@ -375,7 +382,11 @@ class Tracker:
         new: dict[int, float] = {}
         get = new.get
         for sid, w in self._dist.items():
-            row = (rows[sid] or model.row(sid)) if cops is None else model.flee_row(sid, cops)
+            row = (
+                (rows[sid] or model.row(sid))
+                if cops is None
+                else model.flee_row(sid, cops, self.odds.gain)
+            )
             nexts = row.by_clue.get(key)
             if nexts is not None:
                 p = w * row.share
@@ -431,7 +442,7 @@ NoteKind = Literal["new", "clue", "bleep", "tip", "false", "escape", "end"]
 _CLUE_TOKENS: dict[str, ClueKind] = {
     "fl": "floor", "dr": "door", "gl": "glass", "st": "street", "sub": "subway", "subway": "subway",
 }  # fmt: skip
-_CRIME = re.compile(r"(?:(\d)cr|cr(\d))")
+_CLUE = re.compile(r"(\d?)(cr|fl|dr|gl|st|sub|subway)(\d?)")
 _AT = re.compile(r"(tip|false|escape):(\d)-?(\d\d)")
 _AT_KINDS: dict[str, NoteKind] = {"tip": "tip", "false": "false", "escape": "escape"}
 
@@ -502,21 +513,31 @@ def parse_notes(tokens: Sequence[str], board: Board | None = None) -> list[Note]
 
 
 _UNKNOWN = (
-    "not a notebook token; use 1Cr (or Cr1), FL, dr, GL, St, Sub, - (bleep), "
+    "not a notebook token; use 1Cr (or Cr1), 1FL, 1dr, 1GL, 5St, 6Sub (the digit may be "
+    "left out but for a crime: FL, dr, GL, St, Sub), - (bleep), "
     "tip:148, false:148, escape:148, . (ends an escape run), new:3Cr"
 )
 
 
 def _read_clue(word: str) -> Clue | None:
-    if word in _CLUE_TOKENS:
-        return Clue(_CLUE_TOKENS[word])
-    match = _CRIME.fullmatch(word)
+    """A clue token: two letters with the building or street digit before or after them
+    (1dr, dr1) or, as the rulebook prints them, without it (dr); a crime needs its digit."""
+    match = _CLUE.fullmatch(word)
     if match is None:
         return None
-    area = int(match[1] or match[2])
+    before, letters, after = match.groups()
+    if before and after:
+        raise ValueError("a clue has one building or street digit, not two")
+    kind = "crime" if letters == "cr" else _CLUE_TOKENS[letters]
+    digit = before or after
+    if not digit:
+        if kind == "crime":
+            raise ValueError("a crime shows its building or street digit, like 1Cr")
+        return Clue(kind)
+    area = int(digit)
     if not 1 <= area <= 8:
-        raise ValueError("a crime is in building 1-4 or street 5-8")
-    return Clue("crime", area)
+        raise ValueError("the digit is a building 1-4 or a street 5-8")
+    return Clue(kind, area)
 
 
 def follow(notes: Iterable[Note], tracker: Tracker) -> Tracker:

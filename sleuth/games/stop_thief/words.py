@@ -75,7 +75,7 @@ def area_words(area: int) -> str:
 
 
 def clue_words(clue: Mapping[str, Any]) -> str:
-    """What one clue sounded like and showed: 'creaking door — dr'."""
+    """What one clue sounded like and showed: 'creaking door in Building 1 (Furs) — 1dr'."""
     display = display_text(str(clue.get("display", "---")))
     if clue.get("bleep"):
         return f"bleep, the thief stayed put — {display} flashes"
@@ -88,6 +88,8 @@ def clue_words(clue: Mapping[str, Any]) -> str:
             else f"at the Newsstand (Street {area})"
         )
         return f"{sound} {where} — {display}"
+    if clue.get("area") is not None:  # the scanner shows his building or street digit
+        return f"{sound} in {area_words(int(clue['area']))} — {display}"
     return f"{sound} — {display}"
 
 

@@ -4,7 +4,10 @@ Three ways to use it:
 
 - `sleuth scanner --json [--reveal] [--seed N] PRESS...` runs the presses
   with no interface and prints one JSON object a line, one per press, e.g.
-  `sleuth scanner --seed 7 --json ON ON CLUE TIP TIP_RELEASE ARREST 1 4 8`.
+  `sleuth scanner --seed 7 --json ON ON CLUE TIP ARREST 1 4 8`. A script
+  cannot hold TIP down: the next press lets it go first (its own line, marked
+  `"auto": true`), as any key does on the terminal unit; TIP_RELEASE lets go
+  on purpose.
   A refused press prints `{"press": ..., "error": ...}` and changes nothing;
   the run goes on with the next press (the unit ignored it, so the presses
   after it still mean what they meant), and the command exits with status 1
@@ -249,9 +252,17 @@ def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) ->
 
 
 def run_json(device: CrimeScannerDevice, presses: list[str], reveal: bool) -> int:
-    """Press each button, print one JSON line each; return how many presses were refused."""
+    """Press each button, print one JSON line each; return how many presses were refused.
+
+    A script cannot hold a button down: a TIP is let go by the next press, as a key
+    does on the terminal unit, and the release prints its own line (`"auto": true`)
+    before that press's. TIP_RELEASE still lets go on purpose, and OFF needs no release.
+    """
     refused = 0
     for press in presses:
+        if device.tip_held and press not in ("TIP_RELEASE", "OFF"):
+            release = device.press("TIP_RELEASE").to_json(reveal)
+            _write({**release, "auto": True})
         line: dict[str, object]
         try:
             line = device.press(press).to_json(reveal)
@@ -260,9 +271,13 @@ def run_json(device: CrimeScannerDevice, presses: list[str], reveal: bool) -> in
             line = {"press": press, "error": str(err), "display": device.display}
             if reveal:
                 line["thief"] = device.thief
-        sys.stdout.write(json.dumps(line) + "\n")
+        _write(line)
     sys.stdout.flush()
     return refused
+
+
+def _write(line: dict[str, object]) -> None:
+    sys.stdout.write(json.dumps(line) + "\n")
 
 
 # --- the terminal device ----------------------------------------------------------------------

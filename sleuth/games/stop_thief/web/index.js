@@ -46,8 +46,9 @@ export function clueWords(clue) {
   const display = (clue.display || "---").trim() || "---";
   if (clue.bleep) return `bleep: the thief stayed put (${display} flashes)`;
   const sound = SOUND_WORDS[clue.sound] || String(clue.sound || "").replace(/-/g, " ");
-  if (clue.kind === "crime" && clue.area !== null && clue.area !== undefined) return `${sound} in ${areaWords(clue.area)}`;
-  return sound;
+  if (clue.area === null || clue.area === undefined) return sound;
+  if (clue.kind === "crime") return `${sound} in ${areaWords(clue.area)}`;
+  return `${sound} in ${BUILDINGS[clue.area] ? areaWords(clue.area) : `Street ${clue.area}`}`;
 }
 
 // What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
