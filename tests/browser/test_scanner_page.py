@@ -22,7 +22,7 @@ from sleuth.games.stop_thief.scanner import Odds
 
 from .conftest import Server
 
-CLUE_DISPLAYS = re.compile(r"^([1-8]Cr| FL| dr| GL| St)$")
+CLUE_DISPLAYS = re.compile(r"^[1-8](Cr|FL|dr|GL|St)$")  # decision S1: the digit on every clue
 
 
 def get(server: Server, path: str) -> Any:

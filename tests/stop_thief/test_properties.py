@@ -27,6 +27,8 @@ options = st.fixed_dictionaries(
         "escape_chance": st.sampled_from([0.0, 0.25, 0.8, 1.0]),
         "six_move_escape_chance": st.sampled_from([0.0, 0.5, 1.0]),
         "escape_flees": st.booleans(),
+        "escape_gains": st.booleans(),
+        "scanner_digits": st.booleans(),
         "clue_on_fine_turn": st.booleans(),
         "win_amount": st.sampled_from([1000, 1500, 2500]),
     },
@@ -162,7 +164,9 @@ def test_the_thief_only_makes_rule_legal_moves(game: Game) -> None:
     escapes = _escape_runs(state)
     for number, route in enumerate(state.routes):
         assert all(step.space in board.spaces for step in route)
-        _check_route(board, route, escapes[number], state.options.escape_flees)
+        options = state.options
+        _check_route(board, route, escapes[number], options.escape_flees, options.escape_gains,
+                     options.scanner_digits)  # fmt: skip
     _check_arrests(state)
 
 
@@ -180,7 +184,10 @@ def _escape_runs(state: StopThief) -> list[list[tuple[int, int]]]:
     return runs
 
 
-def _check_route(board: Board, route: list[Step], runs: list[tuple[int, int]], flee: bool) -> None:
+def _check_route(
+    board: Board, route: list[Step], runs: list[tuple[int, int]], flee: bool, gain: bool,
+    digits: bool,
+) -> None:  # fmt: skip
     first = route[0]
     thief, clue = begin_at(board, first.space)
     assert first.crime and first.clue == clue
@@ -195,13 +202,13 @@ def _check_route(board: Board, route: list[Step], runs: list[tuple[int, int]], f
                 assert cops == thief.space, "an escape starts where the cops found him"
                 assert 1 <= heard <= 6
             if flee:
-                moves = flee_moves(board, thief, moves, cops)
+                moves = flee_moves(board, thief, moves, cops, gain, done=heard - left)
             left -= 1
         else:
             assert left == 0, "an escape run was cut short by an ordinary move"
         assert Move(step.space, step.ride) in moves, (thief, step)
         thief, clue, crime = apply_move(board, thief, Move(step.space, step.ride))
-        assert (step.clue, step.crime) == (clue, crime)
+        assert (step.clue, step.crime) == (clue.shown(digits), crime)
         if step.escape and left == 0 and heard < 5:
             assert not candidate_moves(board, thief), "a short escape only when boxed in"
     assert not pending and left == 0

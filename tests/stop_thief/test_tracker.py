@@ -213,10 +213,10 @@ def test_escape_clues_flee_from_the_cops() -> None:
     run = [DOOR, FLOOR, FLOOR, GLASS, STREET]  # 146 157 167 176 185 595, and others
     tracker.escaped(146, run)
     states = {begin_at(BOARD, 146)[0]}
-    for clue in run:
+    for done, clue in enumerate(run):
         nxt = set()
         for thief in states:
-            moves = flee_moves(BOARD, thief, candidate_moves(BOARD, thief), 146)
+            moves = flee_moves(BOARD, thief, candidate_moves(BOARD, thief), 146, done=done)
             for move in moves:
                 after, heard, _ = apply_move(BOARD, thief, move)
                 if heard.shown(clue.area is not None) == clue:

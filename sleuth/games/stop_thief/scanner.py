@@ -108,7 +108,9 @@ class CrimeScanner:
             if not moves:
                 break
             if self.odds.flee:
-                moves = rules.flee_moves(self.board, current, moves, code, self.odds.gain)
+                moves = rules.flee_moves(
+                    self.board, current, moves, code, self.odds.gain, done=len(escape)
+                )
             escape.append(self._move(rules.choose_move(self.rng, moves), escape=True))
         return ArrestResult("unsuccessful", escape)
 

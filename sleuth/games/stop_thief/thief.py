@@ -212,18 +212,29 @@ def choose_move(rng: Rng, moves: list[Move]) -> Move:
     return rng.choice(moves)
 
 
+AWAY = 5  # rule k: "either 5 or 6 numbered spaces away"; a run has at least five moves
+
+
 def flee_moves(
-    board: Board, thief: Thief, moves: list[Move], cops: int, gain: bool = True
+    board: Board, thief: Thief, moves: list[Move], cops: int, gain: bool = True, done: int = 0
 ) -> list[Move]:
     """During an escape, the moves that take him away from the space the cops came to.
 
-    With `gain` (rule k read as "until he is 5 or 6 numbered spaces away"), the moves
-    that take him one numbered space farther, counted in thief moves; if none does,
-    those that keep his distance; if none, any. Without `gain` (the older reading),
-    every move that does not bring him nearer on the grid.
+    With `gain` (rule k read as "he runs until he is 5 or 6 numbered spaces away"),
+    distance is counted in thief moves. During the first five moves of a run (`done`
+    made so far) he keeps to the moves after which he can still stand 5 spaces away
+    once the fifth is made (or, where the board allows no such path, as far as he
+    can get); the sixth takes him farther where it can, else keeps his distance.
+    Without `gain` (the older reading), every move that does not bring him nearer on
+    the grid.
     """
     if gain:
         far = spaces_apart(board)[cops]
+        if done < AWAY:
+            left = AWAY - done - 1
+            value = {m: _reach(board, apply_move(board, thief, m)[0], cops, left) for m in moves}
+            best = max(value.values(), default=0)
+            return [m for m in moves if value[m] == best]
         now = far[thief.space]
         farther = [m for m in moves if far[m.to] > now]
         return farther or [m for m in moves if far[m.to] >= now] or moves
@@ -236,6 +247,17 @@ def flee_moves(
     now_grid = distance(thief.space)
     away = [m for m in moves if m.ride or distance(m.to) >= now_grid]
     return away or moves
+
+
+@cache
+def _reach(board: Board, thief: Thief, cops: int, left: int) -> int:
+    """How far from `cops` (in thief moves, counted up to 5) he can stand after `left`
+    more moves; one boxed in stays where he is."""
+    here = min(spaces_apart(board)[cops][thief.space], AWAY)
+    moves = candidate_moves(board, thief) if left else []
+    if not moves:
+        return here
+    return max(_reach(board, apply_move(board, thief, m)[0], cops, left - 1) for m in moves)
 
 
 @cache

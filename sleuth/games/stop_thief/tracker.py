@@ -103,7 +103,7 @@ class _Model:
         self.space: list[int] = []
         self.number: dict[Thief, int] = {}
         self.rows: list[_Row | None] = []
-        self.flee_rows: dict[tuple[int, int, bool], _Row] = {}
+        self.flee_rows: dict[tuple[int, int, bool, int], _Row] = {}
         self.starts: dict[int, dict[int, float]] = {}
 
     def start(self, area: int) -> dict[int, float]:
@@ -134,15 +134,17 @@ class _Model:
             row = self.rows[sid] = self._group(thief, candidate_moves(self.board, thief))
         return row
 
-    def flee_row(self, sid: int, cops: int, gain: bool) -> _Row:
-        """The moves of an escape from cops sent to `cops` (rule k, `flee_moves`)."""
-        row = self.flee_rows.get((sid, cops, gain))
+    def flee_row(self, sid: int, cops: int, gain: bool, done: int) -> _Row:
+        """The moves of an escape from cops sent to `cops`, `done` escape moves made so far
+        (rule k, `flee_moves`)."""
+        key = (sid, cops, gain, done if gain else 0)
+        row = self.flee_rows.get(key)
         if row is None:
             thief = self.states[sid]
             moves = candidate_moves(self.board, thief)
             if moves:
-                moves = flee_moves(self.board, thief, moves, cops, gain)
-            row = self.flee_rows[(sid, cops, gain)] = self._group(thief, moves)
+                moves = flee_moves(self.board, thief, moves, cops, gain, done)
+            row = self.flee_rows[key] = self._group(thief, moves)
         return row
 
     def _group(self, thief: Thief, moves: list[Move]) -> _Row:
@@ -223,7 +225,7 @@ class Tracker:
             self._commit(new, 1.0 - self.odds.still, lambda: f"no thief fits {clue.token}")
             return
         last = escape.heard + 1 == ESCAPE_LONG  # the sixth clue: it was a run of six
-        new = self._successors(key, escape.cops if self.odds.flee else None)
+        new = self._successors(key, escape.cops if self.odds.flee else None, escape.heard)
         self._commit(
             new, self.odds.six if last else 1.0, lambda: f"no escaping thief fits {clue.token}"
         )
@@ -372,7 +374,7 @@ class Tracker:
             self.escape_over()
             update()
 
-    def _successors(self, key: ClueKey, cops: int | None) -> dict[int, float]:
+    def _successors(self, key: ClueKey, cops: int | None, done: int = 0) -> dict[int, float]:
         """Every state one move on that makes the clue `key`, weighted by its chance.
 
         `cops` set: an escape move from cops sent there (`flee_moves`).
@@ -385,7 +387,7 @@ class Tracker:
             row = (
                 (rows[sid] or model.row(sid))
                 if cops is None
-                else model.flee_row(sid, cops, self.odds.gain)
+                else model.flee_row(sid, cops, self.odds.gain, done)
             )
             nexts = row.by_clue.get(key)
             if nexts is not None:

@@ -127,6 +127,13 @@ def scanner(
         float,
         typer.Option(min=0.0, max=1.0, help="Chance an escape runs six moves, not five."),
     ] = Odds.six,
+    digits: Annotated[
+        bool,
+        typer.Option(
+            help="With --json or --terminal: every clue shows his building or street digit, "
+            "as the real unit did (--no-digits: only a crime does)."
+        ),
+    ] = Odds.digits,
     host: Annotated[
         str, typer.Option(help="The page: address to listen on (0.0.0.0 to reach it from a phone).")
     ] = "127.0.0.1",
@@ -157,7 +164,7 @@ def scanner(
 
         seed = secrets.randbelow(2**31)
         typer.echo(f"seed: {seed}", err=True)
-    device = CrimeScannerDevice(seed, Odds(still=still, escape=escape, six=six))
+    device = CrimeScannerDevice(seed, Odds(still=still, escape=escape, six=six, digits=digits))
     if terminal:
         terminal_app(device).run()
         return
