@@ -22,7 +22,7 @@ from sleuth.games.stop_thief.thief import (
     candidate_moves,
     spaces_apart,
 )
-from sleuth.games.stop_thief.tracker import NoteError, Tracker, follow, parse_notes
+from sleuth.games.stop_thief.tracker import NoteError, Tracker, parse_notes
 from tests.stop_thief.conftest import act, new
 
 BOARD = load_board()
