@@ -80,13 +80,39 @@ def test_played_card_goes_under_the_pile_and_is_replaced() -> None:
     assert drawn.to == seat and drawn.data["card"]["id"] == top
 
 
-def test_no_card_on_the_fine_turn() -> None:
-    """ST-ARREST-13: a detective without a License only pays the fine (gap 9: no card)."""
-    state = new(seed=5)
+def fine_turn(seed: int, **options: object):  # type: ignore[no-untyped-def]
+    state = new(seed=seed, **options)
     state.detectives[state.turn.seat].licensed = False
     state.turn.phase = "fine"
     state._legal_cache = None
+    return state
+
+
+def test_a_card_may_be_played_on_the_fine_turn() -> None:
+    """ST-CARDS-05, ST-CARDS-06, ST-ARREST-13 (decision D7): "at any time during your turn"
+    covers the fine turn: before paying he may play one card, but none that changes a
+    move (he does not move); then he pays and the turn ends."""
+    state = fine_turn(5)
+    seat = state.turn.seat
+    tip = hand_with(state, seat, "tip", 0)
+    hand = state.detectives[seat].hand
+    hand.insert(0, hand.pop())  # keep the tip when the next card is swapped in at the end
+    hand_with(state, seat, "move_anywhere")
+    assert kinds(state) == {"pay_fine", "play_card"}
+    assert all(state.content.cards[a["card"]].effect != "move_anywhere" for a in plays(state))
+    act(state, "play_card", card=tip)
+    assert kinds(state) == {"pay_fine"}  # one card a turn (ST-CARDS-06)
+    assert state.tips[seat]
+    act(state, "pay_fine")
+    assert state.turn.seat != seat and state.detectives[seat].licensed
+
+
+def test_no_card_on_the_fine_turn_by_option() -> None:
+    """ST-ARREST-13 with option cards_on_fine_turn off (the older decision D7): he only pays."""
+    state = fine_turn(5, cards_on_fine_turn=False)
     assert kinds(state) == {"pay_fine"}
+    with pytest.raises(IllegalAction, match="only pays the fine"):
+        act(state, "play_card", card=state.detectives[state.turn.seat].hand[0])
 
 
 def test_take_another_turn() -> None:

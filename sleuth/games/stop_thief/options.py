@@ -48,6 +48,13 @@ class StopThiefOptions:
         default=False,
         metadata=_help("A detective paying a false-arrest fine still presses CLUE first"),
     )
+    cards_on_fine_turn: bool = field(
+        default=True,
+        metadata=_help(
+            "A detective paying a false-arrest fine may still play a Sleuth Card that turn "
+            "(off: he only pays)"
+        ),
+    )
     win_amount: int = field(default=2500, metadata=_help("Money that wins the game"))
     notebook_aid: bool = field(
         default=False,

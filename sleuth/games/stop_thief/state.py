@@ -8,7 +8,8 @@ A turn runs through phases, each with its own legal actions:
     move   move up to the roll (or anywhere, with the card)
     after  arrest, ride the subway from a station, or end the turn
 
-Sleuth Cards may be played in any phase but `fine`, once a turn; a detective
+Sleuth Cards may be played in any phase, once a turn (on the fine turn, none that
+changes a move; option `cards_on_fine_turn` off: none at all); a detective
 who starts on a subway station may ride before moving. The thief and the
 scanner live in `scanner.py`; this module only asks them.
 """
@@ -206,10 +207,11 @@ class StopThief(GameState):
 
     def _legal_actions(self) -> list[Action]:
         turn, me = self.turn, self.detectives[self.turn.seat]
-        if turn.phase == "fine":
-            return [PAY_FINE]
-        if not me.licensed:  # clue_on_fine_turn: the CLUE press, then the fine; nothing else
-            return [CLUE]
+        if not me.licensed:  # the fine turn: pay (after CLUE with clue_on_fine_turn), and a card
+            actions = [PAY_FINE if turn.phase == "fine" else CLUE]
+            if self.options.cards_on_fine_turn and not turn.card_played:
+                actions.extend(self._card_actions(me))
+            return actions
         actions: list[Action] = []
         if turn.phase == "clue":
             actions.append(CLUE)
@@ -238,7 +240,7 @@ class StopThief(GameState):
         if action.kind == "play_card":
             if turn.card_played:
                 return "you may play only one Sleuth Card a turn"
-            if turn.phase == "fine":
+            if not self.detectives[turn.seat].licensed and not self.options.cards_on_fine_turn:
                 return "a detective without a License only pays the fine this turn"
             return "you cannot play that card now (is it in your hand, with a valid target?)"
         if action.kind == "arrest":
@@ -390,10 +392,9 @@ class StopThief(GameState):
 
     # --- Sleuth Cards (ST-CARDS) -------------------------------------------------------------
     def _card_actions(self, me: Detective) -> list[Action]:
-        if self.turn.phase == "fine":
-            return []
         actions: list[Action] = []
-        before_moving = self.turn.phase in ("clue", "roll", "move")
+        # No move on the fine turn, so no card that changes a move (decision D7).
+        before_moving = me.licensed and self.turn.phase in ("clue", "roll", "move")
         for card_id in me.hand:
             card = self.content.cards[card_id]
             if card.effect in ("move_anywhere", "extra_spaces") and not before_moving:
