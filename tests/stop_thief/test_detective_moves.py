@@ -136,3 +136,65 @@ def test_no_ride_from_a_square_that_is_not_a_station() -> None:
     """ST-MOVE-07: only a detective on a station may ride."""
     state = new(players=2)
     assert "ride" not in kinds(state)
+
+
+def test_ride_at_the_start_and_again_at_the_end_of_the_move(board: Board) -> None:
+    """ST-MOVE-07, ST-MOVE-09, ST-MOVE-10 (decision D2): "if you end your move on a subway
+    station, you may immediately move to any other station" holds after a first ride too;
+    the second ride ends the move."""
+    state = new(players=2)
+    seat = state.turn.seat
+    place(state, seat, "subway-nw")
+    act(state, "clue")
+    act(state, "ride", to="subway-centre")
+    to_phase(state, "move", dice=(1, 1))
+    act(state, "move", to="500")
+    assert "ride" not in kinds(state)  # off the station
+    state = new(players=2)
+    seat = state.turn.seat
+    place(state, seat, "subway-nw")
+    act(state, "clue")
+    act(state, "ride", to="subway-centre")
+    to_phase(state, "move", dice=(1, 1))
+    act(state, "move", to="subway-centre")  # out to 5-00 and back, or no step at all
+    rides = {a["to"] for a in state.legal_actions() if a.kind == "ride"}
+    assert "subway-ne" in rides
+    act(state, "ride", to="subway-ne")
+    assert state.detectives[seat].node == board.node_by_id["subway-ne"]
+    assert "ride" not in kinds(state) and "move" not in kinds(state)
+
+
+def test_a_ride_to_a_taken_station_steps_out_in_front(board: Board) -> None:
+    """ST-MOVE-04 applied to a ride (decision D2): a station where another detective stands
+    may be ridden to; the rider steps out onto the space in front of it, the one space
+    next to a station, unless that is taken as well."""
+    state = new(players=3)
+    seat = state.turn.seat
+    others = [s for s in range(3) if s != seat]
+    place(state, seat, "subway-nw")
+    place(state, others[0], "subway-se")
+    act(state, "clue")
+    assert "subway-se" in {a["to"] for a in state.legal_actions() if a.kind == "ride"}
+    events = act(state, "ride", to="subway-se")
+    assert state.detectives[seat].node == board.node_of_code[699]
+    ride = next(e for e in events if e.kind == "ride")
+    assert ride.data["stepped_to"] == "699"
+    state = new(players=3)
+    seat = state.turn.seat
+    others = [s for s in range(3) if s != seat]
+    place(state, seat, "subway-nw")
+    place(state, others[0], "subway-se")
+    place(state, others[1], "699")
+    assert "subway-se" not in {a["to"] for a in state.legal_actions() if a.kind == "ride"}
+
+
+def test_a_detective_on_a_station_may_arrest_in_front_of_it(board: Board) -> None:
+    """ST-ARREST-06 (decision D5): a station touches the numbered space in front of it, so a
+    detective on a station may arrest there, and only there."""
+    state = new(players=2)
+    seat = state.turn.seat
+    place(state, seat, "subway-sw")
+    act(state, "clue")
+    to_phase(state, "move", dice=(1, 1))
+    act(state, "move", to="subway-sw")
+    assert {a["space"] for a in state.legal_actions() if a.kind == "arrest"} == {799}

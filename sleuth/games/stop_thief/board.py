@@ -166,7 +166,9 @@ class Board:
         self._rings: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def _touching(self) -> tuple[frozenset[int], ...]:
-        """Nodes sharing an edge or a corner of a square: 'directly next to' for arrests."""
+        """Nodes sharing an edge or a corner of a square: 'directly next to' for arrests.
+
+        A station is next to the numbered space in front of it, and only to that."""
         out: list[set[int]] = [set() for _ in self.nodes]
         for node in self.nodes:
             for r, c in node.cells:
@@ -175,6 +177,10 @@ class Board:
                         other = self.cell_node.get((r + dr, c + dc))
                         if other is not None and other != node.index:
                             out[node.index].add(other)
+        for st in self.stations:  # a station has no squares: it touches the space in front
+            here, front = self.node_by_id[st.id], self.node_of_code[st.front]
+            out[here].add(front)
+            out[front].add(here)
         return tuple(frozenset(s) for s in out)
 
     def _walkable_cell(self, cell: tuple[int, int]) -> bool:

@@ -64,7 +64,8 @@ class Turn:
     extra_spaces: int = 0
     anywhere: bool = False
     card_played: bool = False
-    rode: bool = False
+    rode_first: bool = False  # rode from the station he started on, before moving
+    rode_last: bool = False  # rode after ending his move on a station
 
 
 # Ready-made actions: legal_actions runs at every step of millions of simulated moves.
@@ -282,19 +283,34 @@ class StopThief(GameState):
         return sorted(landing)
 
     def _ride_actions(self) -> list[Action]:
-        """Subway rides: from the starting station before moving, or after ending on one."""
+        """Subway rides (ST-MOVE-07, ST-MOVE-09; decision D2): from the starting station before
+        moving, and again after ending the move on a station, even after a first ride.
+
+        A station where another detective stands is offered too: the rider steps out onto
+        the space in front of it, the one space next to a station (ST-MOVE-04's rule for an
+        occupied landing); not if that space is taken as well.
+        """
         turn, me = self.turn, self.detectives[self.turn.seat]
-        if turn.rode or me.node not in self.board.station_nodes:
+        if me.node not in self.board.station_nodes:
             return []
-        before_moving = turn.phase in ("clue", "roll", "move") and me.node == turn.start_node
-        if not (before_moving or turn.phase == "after"):
+        if turn.phase == "after":
+            if turn.rode_last:
+                return []
+        elif turn.rode_first or me.node != turn.start_node:
             return []
         occupied = self._occupied(me.seat)
         return [
             Action.of("ride", to=self.board.node_id(st))
             for st in self.board.station_nodes
-            if st != me.node and st not in occupied
+            if st != me.node and self._ride_landing(st, occupied) is not None
         ]
+
+    def _ride_landing(self, station: int, occupied: set[int]) -> int | None:
+        """Where a ride to `station` ends: the station, or the space in front if it is taken."""
+        if station not in occupied:
+            return station
+        front = self.board.steps[station][0]  # a station's one neighbour: its front space
+        return None if front in occupied else front
 
     def _do_move(self, action: Action) -> list[Event]:
         me = self.detectives[self.turn.seat]
@@ -312,13 +328,18 @@ class StopThief(GameState):
     def _do_ride(self, action: Action) -> list[Event]:
         me = self.detectives[self.turn.seat]
         origin = self.board.node_id(me.node)
-        me.node = self.board.node_by_id[action["to"]]
-        self.turn.rode = True
+        landing = self._ride_landing(self.board.node_by_id[action["to"]], self._occupied(me.seat))
+        assert landing is not None  # only offered when there is room
+        me.node = landing
         if self.turn.phase == "after":
-            pass  # a ride after moving ends the move there (ST-MOVE-10)
+            self.turn.rode_last = True  # a ride after moving ends the move there (ST-MOVE-10)
         else:
+            self.turn.rode_first = True
             self.turn.start_node = me.node  # then move from the new station (ST-MOVE-07)
-        return [Event("ride", {"seat": me.seat, "from": origin, "to": action["to"]})]
+        data: dict[str, JSONValue] = {"seat": me.seat, "from": origin, "to": action["to"]}
+        if self.board.node_id(landing) != action["to"]:
+            data["stepped_to"] = self.board.node_id(landing)  # the station was taken
+        return [Event("ride", data)]
 
     # --- the turn (ST-TURN) ---------------------------------------------------------------
     def _start_turn(self, seat: int) -> list[Event]:

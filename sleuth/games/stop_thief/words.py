@@ -222,10 +222,13 @@ class Narrator:
         return f"{self.who(d['seat'])} moved from {node_label(d['from'])} to {node_label(d['to'])}."
 
     def _ride(self, d: Mapping[str, Any]) -> str:
-        return (
-            f"{self.who(d['seat'])} rode the subway from {node_label(d['from'])} "
-            f"to {node_label(d['to'])}."
-        )
+        ride = f"{self.who(d['seat'])} rode the subway from {node_label(d['from'])} "
+        if d.get("stepped_to"):
+            return (
+                f"{ride}to {node_label(d['to'])}, where another detective stood, and stepped "
+                f"out onto {node_label(d['stepped_to'])}."
+            )
+        return f"{ride}to {node_label(d['to'])}."
 
     def _turn_lost(self, d: Mapping[str, Any]) -> str:
         return f"{self.who(d['seat'])} loses this turn."
