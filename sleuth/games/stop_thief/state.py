@@ -208,12 +208,12 @@ class StopThief(GameState):
 
     def _legal_actions(self) -> list[Action]:
         turn, me = self.turn, self.detectives[self.turn.seat]
+        actions: list[Action] = []
         if not me.licensed:  # the fine turn: pay (after CLUE with clue_on_fine_turn), and a card
-            actions = [PAY_FINE if turn.phase == "fine" else CLUE]
+            actions.append(PAY_FINE if turn.phase == "fine" else CLUE)
             if self.options.cards_on_fine_turn and not turn.card_played:
                 actions.extend(self._card_actions(me))
             return actions
-        actions: list[Action] = []
         if turn.phase == "clue":
             actions.append(CLUE)
         elif turn.phase == "roll":
