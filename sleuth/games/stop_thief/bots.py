@@ -6,7 +6,7 @@ view and `state.legal_actions()` (its own hand shows in its card actions).
 
 How it plays, phase by phase:
 
-* clue, roll, fine: press CLUE, roll, pay the fine (nothing to weigh).
+* clue, roll: press CLUE, roll (nothing to weigh).
 * move: for every square it may end on (and, from a station it started on,
   every square it could reach after riding first) it weighs the chance of the
   likeliest space it could arrest from there and the expected detective-step
@@ -22,7 +22,10 @@ How it plays, phase by phase:
   this turn it plays one first: Back to ACME or Lose a Turn on a rival within
   a roll of the thief, Collect from the richest rival, Take Another Turn when
   the thief is within a roll (not before an arrest, which ends the turn), Lose
-  a Turn on the leader, extra clues when it has lost the thief's trail.
+  a Turn on the leader, extra clues when it has lost the thief's trail or the
+  thief is more than a roll away (the card helps everyone alike: it is played
+  to draw a fresh one). On the fine turn it may play a tip or one of these
+  cards before paying.
 
 Distances are detective steps to the nearest square from which an arrest at a
 space can be made, with the five stations a step apart (a ride), worked out
@@ -159,8 +162,9 @@ class DetectiveBot:
     def choose(self, state: GameState, seat: int) -> Action:
         legal = state.legal_actions()
         kinds = {a.kind for a in legal}
+        fine_card = "pay_fine" in kinds and "play_card" in kinds
         for simple in ("pay_fine", "clue", "roll"):
-            if simple in kinds:
+            if simple in kinds and not (simple == "pay_fine" and fine_card):
                 return Action.of(simple)
         knowledge = self.knowledge.get(seat)
         if knowledge is None:
@@ -170,6 +174,12 @@ class DetectiveBot:
         # The spectator's view has every public fact needed; the seat's own view would
         # add its hand and legal actions, which `legal` already gives.
         me = self._me(state.view(None), seat, legal)
+        if fine_card:  # the fine turn: a card first if one is worth it, then pay
+            top = max(dist.values(), default=1.0)
+            card = (self._tip_card(me) if top < self.tip_below else None) or self._rival_card(
+                dist, me, arresting=False
+            )
+            return card or Action.of("pay_fine")
         if "move" in kinds:
             return self._move_phase(legal, dist, me)
         return self._after_phase(legal, dist, me)
@@ -279,6 +289,10 @@ class DetectiveBot:
                 _, acme = self._best(board.within(board.acme, me.allowance), reach, near)
                 if acme[1] - best[1] >= MEAN_ROLL / 2:
                     return action
+        # Far from him, extra clues just before moving tell this detective most: play the
+        # card (and draw a fresh one) rather than sit on it.
+        if "extra_clues" in cards and -best[1] > MEAN_ROLL:
+            return cards["extra_clues"][0]
         return None
 
     def _tip_card(self, me: _Me) -> Action | None:
@@ -353,7 +367,10 @@ class DetectiveBot:
             card = aimed("lose_turn", leader)
             if card is not None:
                 return card
-        if "extra_clues" in cards and max(dist.values()) < 0.15:
+        # Extra clues help every detective alike, so the card is worth little to hold: play
+        # it to draw a fresh card, unless the thief is within a roll (more clues would move
+        # him on before this detective's next turn); when the trail is lost, play it anyway.
+        if "extra_clues" in cards and (max(dist.values()) < 0.15 or mine > MEAN_ROLL):
             return cards["extra_clues"][0]
         return None
 
