@@ -9,6 +9,7 @@ the 183 numbered spaces by the neighbour lists in the data file.
 from __future__ import annotations
 
 import json
+import math
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
@@ -306,6 +307,25 @@ class Board:
             sum(c for _, c in cells) / len(cells) + 0.5,
         )
 
+    def nearest_space(self, index: int) -> int:
+        """The numbered space nearest a node, to name a plain square by: one it touches
+        (the closest centre, then the lowest code), else the first a detective reaches."""
+        node = self.nodes[index]
+        if node.code is not None:
+            return node.code
+        r0, c0 = _middle(node.cells) if node.cells else (0.0, 0.0)
+        touching = [self.nodes[n] for n in self.touching[index] if self.nodes[n].code is not None]
+        if touching:
+            best = min(
+                touching,
+                key=lambda n: (math.dist((r0, c0), _middle(n.cells)), n.code),
+            )
+            assert best.code is not None
+            return best.code
+        dist = self.distances(index, self.size * 2)
+        reached = [(d, code) for n, d in dist.items() if (code := self.nodes[n].code) is not None]
+        return min(reached)[1]
+
     def node_id(self, index: int) -> str:
         return self.nodes[index].id
 
@@ -313,6 +333,10 @@ class Board:
         """A node from how a player writes it: '148', '1-48', 'r05c12', 'acme', 'subway-nw'."""
         key = text.strip().lower().replace("-", "") if text[:1].isdigit() else text.strip().lower()
         return self.node_by_id.get(key)
+
+
+def _middle(cells: tuple[tuple[int, int], ...]) -> tuple[float, float]:
+    return sum(r for r, _ in cells) / len(cells), sum(c for _, c in cells) / len(cells)
 
 
 @cache

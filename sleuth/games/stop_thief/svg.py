@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from .board import BUILDINGS, Board, Node, load_board
+from .words import node_label
 
 __all__ = ["BoardSvg", "PIECE_COLOURS", "board_svg"]
 
@@ -296,9 +297,10 @@ class _Drawing:
                 f'data-code="{node.code}" data-kind="{kind}" {rect}{corner}>'
                 f"{_title(tip)}</rect>"
             )
+        label = node_label(node.id)  # the same words the log uses for this square
         return (
-            f'<rect class="square {kind}" data-node="{node.id}" data-kind="{kind}" {rect}>'
-            f"{_title(kind_name)}</rect>"
+            f'<rect class="square {kind}" data-node="{node.id}" data-kind="{kind}" '
+            f'data-label="{escape(label)}" {rect}>{_title(f"{kind_name}: {label}")}</rect>'
         )
 
     def _walls(self) -> list[str]:

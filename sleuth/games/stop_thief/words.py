@@ -51,12 +51,21 @@ def space_label(code: int) -> str:
 
 
 def node_label(node_id: str) -> str:
-    """Where a piece stands, in words: '148' -> '1-48', 'acme' -> 'ACME', 'r05c12' -> 'r05c12'."""
+    """Where a piece stands, in words: '148' -> '1-48', 'acme' -> 'the ACME Detective
+    Agency', a plain square -> 'the street beside 5-93' (by the nearest numbered space)."""
     if node_id.isdigit():
         return space_label(int(node_id))
     if node_id == "acme":
         return "the ACME Detective Agency"
-    return STATION_NAMES.get(node_id, node_id)
+    if node_id in STATION_NAMES:
+        return STATION_NAMES[node_id]
+    from sleuth.games.stop_thief.board import load_board  # only for plain squares
+
+    board = load_board()
+    index = board.node_by_id.get(node_id)
+    if index is None:
+        return node_id
+    return f"the {board.nodes[index].kind} beside {space_label(board.nearest_space(index))}"
 
 
 def sound_words(sound: str) -> str:

@@ -34,8 +34,9 @@ export function nodeLabel(id) {
   if (/^\d+$/.test(id)) return spaceLabel(Number(id));
   if (id === "acme") return "the ACME Detective Agency";
   if (STATIONS[id]) return STATIONS[id];
-  const m = /^r(\d+)c(\d+)$/.exec(id);
-  return m ? `the square at row ${Number(m[1]) + 1}, column ${Number(m[2]) + 1}` : id;
+  // A plain square: the board drawing carries the engine's words for it (words.node_label).
+  const square = document.querySelector(`[data-node="${id}"][data-label]`);
+  return square ? square.getAttribute("data-label") : id;
 }
 
 function areaWords(area) {
