@@ -78,7 +78,8 @@ def test_a_detective_on_a_station_can_ride(server: Server, page: Page) -> None:
 
 
 def test_a_detective_without_a_license_only_pays_the_fine(server: Server, page: Page) -> None:
-    state = sleuth.new_game("stop-thief", 2, 1)
+    """ST-ARREST-13 with option cards_on_fine_turn off (decision D7's older reading)."""
+    state = sleuth.new_game("stop-thief", 2, 1, cards_on_fine_turn=False)
     assert isinstance(state, StopThief)
     seat = state.turn.seat
     state.detectives[seat].licensed = False
@@ -95,6 +96,22 @@ def test_a_detective_without_a_license_only_pays_the_fine(server: Server, page: 
     expect(page.locator(f'.det[data-seat="{seat}"]')).to_contain_text("License lost")
     page.keyboard.press("f")
     assert sent(page) == [{"kind": "pay_fine"}]
+
+
+def test_on_the_fine_turn_a_card_may_come_first(server: Server, page: Page) -> None:
+    """ST-CARDS-05, ST-ARREST-13 (decision D7): by default the hand's playable cards are
+    offered beside the fine."""
+    state = sleuth.new_game("stop-thief", 2, 1)
+    assert isinstance(state, StopThief)
+    seat = state.turn.seat
+    state.detectives[seat].licensed = False
+    state.turn.phase = "fine"
+    state._legal_cache = None
+    view = state.view(seat)
+    assert {a["kind"] for a in view["legal"]} == {"pay_fine", "play_card"}
+    mount(page, server, view)
+    expect(page.locator('button[data-action="pay_fine"]')).to_be_visible()
+    assert page.locator("button[data-play]:not([disabled])").count() >= 1
 
 
 def test_the_scanner_shows_the_last_clue_and_its_memory(server: Server, page: Page) -> None:
