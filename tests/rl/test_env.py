@@ -203,7 +203,7 @@ def test_rewards_at_the_end_and_truncation() -> None:
 
 def test_stop_thief_money_shaping() -> None:
     game = env("stop-thief", 2, seed=1, reward_shaping=True, win_amount=1000)
-    game.reset(seed=8)
+    game.reset(seed=9)  # a seed whose random game ends well inside 5000 steps
     totals = dict.fromkeys(game.agents, 0.0)
     rng = np.random.default_rng(2)
     for agent in game.agent_iter(5000):
