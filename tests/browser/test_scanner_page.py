@@ -366,3 +366,18 @@ def test_phone_layout_fits_and_keys_are_big(browser: Browser, server: Server) ->
         assert shown(page) == "---"
     finally:
         context.close()
+
+
+def test_cancel_by_keys_puts_back_the_clue(page: Page, server: Server, errors: list[str]) -> None:
+    """ST-SCANNER-27 (issue 12): after a cancelled arrest the display shows the clue again,
+    not the digits keyed, by keys as by clicks, and again after a later clue."""
+    open_scanner(page, server, "seed=4&still=0")
+    keys(page, "o", "o", "c")
+    clue = shown(page)
+    assert CLUE_DISPLAYS.match(clue)
+    keys(page, "a", "1", "4")
+    assert shown(page) == "14_"
+    keys(page, "a")
+    assert shown(page) == clue
+    keys(page, "c", "a", "2", "a")
+    assert CLUE_DISPLAYS.match(shown(page)) and "_" not in shown(page)
