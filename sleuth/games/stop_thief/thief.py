@@ -224,7 +224,8 @@ def flee_moves(
     distance is counted in thief moves. During the first five moves of a run (`done`
     made so far) he keeps to the moves after which he can still stand 5 spaces away
     once the fifth is made (or, where the board allows no such path, as far as he
-    can get); the sixth takes him farther where it can, else keeps his distance.
+    can get), preferring those that leave him a sixth move that stays 5 away; the
+    sixth takes him farther where it can, else keeps his distance.
     Without `gain` (the older reading), every move that does not bring him nearer on
     the grid.
     """
@@ -250,13 +251,17 @@ def flee_moves(
 
 
 @cache
-def _reach(board: Board, thief: Thief, cops: int, left: int) -> int:
+def _reach(board: Board, thief: Thief, cops: int, left: int) -> tuple[int, bool]:
     """How far from `cops` (in thief moves, counted up to 5) he can stand after `left`
-    more moves; one boxed in stays where he is."""
-    here = min(spaces_apart(board)[cops][thief.space], AWAY)
-    moves = candidate_moves(board, thief) if left else []
+    more moves, and whether he can then make a sixth without coming nearer than 5 (for a
+    run of six); one boxed in stays where he is."""
+    apart = spaces_apart(board)[cops]
+    here = min(apart[thief.space], AWAY)
+    moves = candidate_moves(board, thief)
     if not moves:
-        return here
+        return here, True
+    if not left:
+        return here, any(apart[m.to] >= AWAY for m in moves)
     return max(_reach(board, apply_move(board, thief, m)[0], cops, left - 1) for m in moves)
 
 
