@@ -2,7 +2,7 @@
 
 A turn runs through phases, each with its own legal actions:
 
-    place  set-up: the player whose turn it is puts his car on a free Badge space
+    place  set-up: the player whose turn it is puts his car on any Badge space
     start  spin the Computer, or accuse (secretly naming a suspect)
     move   move the NUMBERED reading exactly, to any space that count reaches
     meet   stopped on several opponents' cars: choose the one to confer with
@@ -188,13 +188,8 @@ class Manhunt(GameState):
         turn = self.turn
         me = self.cars[turn.seat]
         phase = turn.phase
-        if phase == "place":
-            taken = {c.space for c in self.cars}
-            return [
-                Action.of("place", badge=self.board.id_of(b))
-                for b in self.board.badges
-                if b not in taken
-            ]
+        if phase == "place":  # any Badge space, taken or not (MH-TURN-01, decision R2)
+            return [Action.of("place", badge=self.board.id_of(b)) for b in self.board.badges]
         if phase == "start":
             if self.handbook(turn.seat).next_scene is not None:
                 return [SPIN]  # accusing is part of the investigation (decision R9)
@@ -215,7 +210,7 @@ class Manhunt(GameState):
 
     def _why_illegal(self, action: Action) -> str:
         needs = {
-            "place": "put your car on a free Badge space",
+            "place": "put your car on a Badge space",
             "start": "spin the Computer, or accuse a suspect",
             "move": f"move exactly {self.turn.number} spaces, never turning back",
             "meet": "choose which opponent's car to confer with",
@@ -238,7 +233,7 @@ class Manhunt(GameState):
                 "(a car never turns back during a move)"
             )
         if action.kind == "place" and phase == "place":
-            return "choose a Badge space no other side has taken"
+            return "choose one of the four Badge spaces"
         if action.kind == "call" and phase == "badge":
             return "you may call only an opponent's car that is still in the game"
         return f"'{action}' is not allowed now: {needs.get(phase, 'the game is over')}"
@@ -321,7 +316,9 @@ class Manhunt(GameState):
                 turn.asker, turn.asked = car.seat, turn.partner
             else:
                 turn.asker, turn.asked = turn.partner, car.seat
-            turn.phase = "ask"
+            # Clues come only after Scene 2, for the side favoured as for the mover
+            # (decision R4): a side still racing for its Scenes may not ask.
+            may_ask = self.handbook(turn.asker).next_scene is None
             events.append(
                 Event(
                     "exchange",
@@ -331,10 +328,13 @@ class Manhunt(GameState):
                         "signal": spin.signal,
                         "asker": turn.asker,
                         "asked": turn.asked,
+                        "may_ask": may_ask,
                     },
                 )
             )
-            return events
+            if may_ask:
+                turn.phase = "ask"
+                return events
         return events + self._end_turn()
 
     def _do_move(self, action: Action) -> list[Event]:

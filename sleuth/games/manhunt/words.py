@@ -136,6 +136,11 @@ def _shown(d: Mapping[str, Any], who: Who) -> str:
 
 
 def _exchange(d: Mapping[str, Any], who: Who) -> str:
+    if not d.get("may_ask", True):
+        return (
+            f"{d['signal']}: it favours {who(d['asker'])}, who has not visited Scene of Crime 2 "
+            "yet and may not ask for a flap."
+        )
     return f"{d['signal']}: {who(d['asker'])} may ask {who(d['asked'])} for one flap, 3 to 8."
 
 
@@ -242,7 +247,7 @@ def prompt(
         words = f"Waiting for {who} to ask you for one flap." if seat == asked else None
         return wait(seat, to_move, who, task, words)
     say = {
-        "place": "put your car on a free Badge space",
+        "place": "put your car on any Badge space",
         "spin": "spin again" if phase == "spin" else "spin for ON LINE" if waiting else task,
         "accuse": "accuse a suspect",
         "move": task,
