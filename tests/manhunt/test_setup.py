@@ -120,7 +120,6 @@ def test_partners_start_from_the_same_badge() -> None:
             assert len({state.cars[s].space for s in book.seats}) == 1
 
 
-
 def test_any_badge_space_even_one_already_taken() -> None:
     """MH-TURN-01: each player in turn places his car on any one of the Badge spaces, so the
     last to place has the same choice as the first, and sides may share a space (R2)."""

@@ -179,6 +179,8 @@ def command_for(state: Manhunt, action: Action) -> str:
         return "s"
     if kind == "no_call":
         return "nocall"
+    if kind == "end":
+        return "end"
     if kind == "move":
         targets = {v: k for k, v in move_targets(state.view(state.to_move)).items()}
         return f"m {targets[action['to']]}"

@@ -9,6 +9,7 @@ A turn runs through phases, each with its own legal actions:
     badge  stopped on a Badge space: call an opponent's car to Headquarters, or not
     spin   spin again: the yellow dial at a destination, the red one at a meeting
     ask    the player the red dial favours asks for one flap, 3 to 8
+    solve  the turn brought the mover's side a clue: accuse now, or end the turn
 
 A car waiting OFF LINE starts its turn in `start` too; its spin reads the
 yellow dial only. Everything hidden (the card in the scanner, each side's
@@ -31,7 +32,7 @@ from sleuth.games.manhunt.computer import Computer, Spin, load_computer
 from sleuth.games.manhunt.handbook import FLAPS, Handbook, flap
 from sleuth.games.manhunt.options import ManhuntOptions
 
-Phase = Literal["place", "start", "move", "meet", "badge", "spin", "ask", "over"]
+Phase = Literal["place", "start", "move", "meet", "badge", "spin", "ask", "solve", "over"]
 
 COLOURS = ("green", "red", "blue", "yellow", "white", "black")
 SINGLES = (2, 3, 4)
@@ -39,6 +40,7 @@ PARTNERS = (4, 6)
 
 SPIN = Action.of("spin")
 NO_CALL = Action.of("no_call")
+END = Action.of("end")
 ASKS = {row: Action.of("ask", flap=row) for row in FLAPS}
 
 
@@ -62,6 +64,7 @@ class Turn:
     partner: int | None = None  # the opponent's car to exchange with
     asker: int | None = None
     asked: int | None = None
+    learned: bool = False  # the mover's side wrote a row this turn (it may accuse after it)
 
 
 @cache
@@ -205,6 +208,8 @@ class Manhunt(GameState):
             return [*(Action.of("call", seat=s) for s in self._in_play(me.seat)), NO_CALL]
         if phase == "spin":
             return [SPIN]
+        if phase == "solve":  # decision R9
+            return [*_accuse_actions(self.crime), END]
         assert phase == "ask"
         return list(ASKS.values())
 
@@ -217,11 +222,15 @@ class Manhunt(GameState):
             "badge": "call an opponent's car to Headquarters, or not (no_call)",
             "spin": "spin the Computer again",
             "ask": "ask for one flap, 3 to 8",
+            "solve": "accuse a suspect, or end your turn",
         }
         phase = self.turn.phase
         if action.kind == "accuse":
-            if phase != "start":
-                return "you may accuse only at the start of your turn, instead of spinning"
+            if phase not in ("start", "solve"):
+                return (
+                    "you may accuse only at the start of your turn, instead of spinning, "
+                    "or at the end of a turn that brought you a clue"
+                )
             if self.handbook(self.turn.seat).next_scene is not None:
                 return "visit both Scenes of Crime before you accuse anyone"
             return f"there is no suspect {action.get('suspect')!r} in the {self.crime.name} book"
@@ -269,6 +278,23 @@ class Manhunt(GameState):
         self.turn = Turn(seat, "start", waiting_spin=car.waiting)
         return [Event("turn", {"seat": seat, "waiting": car.waiting})]
 
+    def _close_turn(self) -> list[Event]:
+        """End the turn, unless it brought the mover's side a clue: then he may accuse first
+        (decision R9; option accuse_after_clue)."""
+        book = self.handbook(self.turn.seat)
+        if (
+            self.turn.learned
+            and self.options.accuse_after_clue
+            and not book.out
+            and book.next_scene is None
+        ):
+            self.turn.phase = "solve"
+            return []
+        return self._end_turn()
+
+    def _do_end(self, action: Action) -> list[Event]:
+        return self._end_turn()
+
     def _end_turn(self) -> list[Event]:
         for k in range(1, self.players + 1):
             seat = (self.turn.seat + k) % self.players
@@ -299,7 +325,7 @@ class Manhunt(GameState):
                 events.extend(self._probe(car))
             else:
                 events.append(Event("off_line", {"seat": car.seat, "place": self._place_at(car)}))
-            return events + self._end_turn()
+            return events + self._close_turn()
         read = (["line"] if turn.need_line else []) + (
             ["signal"] if turn.partner is not None else []
         )
@@ -335,7 +361,7 @@ class Manhunt(GameState):
             if may_ask:
                 turn.phase = "ask"
                 return events
-        return events + self._end_turn()
+        return events + self._close_turn()
 
     def _do_move(self, action: Action) -> list[Event]:
         turn, car = self.turn, self.cars[self.turn.seat]
@@ -419,6 +445,7 @@ class Manhunt(GameState):
         letter = self.card.hole(row)
         book = self.handbook(car.seat)
         book.write(row, letter, {"how": "probed", "seat": car.seat})
+        self.turn.learned = True  # only the car whose turn it is ever probes
         result = {
             "seat": car.seat,
             "row": row,
@@ -462,7 +489,9 @@ class Manhunt(GameState):
             ),
             *(Event("shown", shown, to=s) for s in asker.seats),
         ]
-        return events + self._end_turn()
+        if copied and self.side_of(turn.asker) == self.side_of(turn.seat):
+            turn.learned = True
+        return events + self._close_turn()
 
     # --- accusations and the end ------------------------------------------------------------
     def _do_accuse(self, action: Action) -> list[Event]:

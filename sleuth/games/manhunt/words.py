@@ -197,6 +197,7 @@ TASKS = {  # each phase's task, in public words (some depend on the turn, below)
     "place": "choose a Badge space to start from",
     "meet": "choose whose car to confer with",
     "badge": "call a car to Headquarters, or not",
+    "solve": "accuse a suspect now, or end the turn",
 }
 
 
@@ -254,6 +255,7 @@ def prompt(
         "confer": "confer with one of the cars here",
         "call": "call an opponent's car to Headquarters",
         "no_call": "call nobody",
+        "end": "end the turn",
         "ask": task,
     }
     if phase == "start" and not waiting:
@@ -263,5 +265,6 @@ def prompt(
         "spin": sentence(task),
         "meet": "Several cars here: choose whose car to confer with.",
         "badge": "On a Badge space: call an opponent's car to Headquarters, or call nobody.",
+        "solve": "That was a clue: accuse a suspect now, or end your turn.",
     }.get(phase)
     return ask(to_move, task, open_kinds, say, words)
