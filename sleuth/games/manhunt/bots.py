@@ -150,13 +150,42 @@ class _Table:
 
     # --- threats ---------------------------------------------------------------------
     def threat(self) -> float:
-        """The chance that some rival is already certain (and accuses before we play again)."""
+        """The chance that some rival is already certain (and accuses before we play again).
+
+        A rival who had a chance to accuse with the rows it held then, and did not, was
+        not certain with them; only what it learned since (a flap shown to it on
+        BROADCAST in another's turn) can have made it so.
+        """
+        chances = _last_chances(self.state)
         safe = 1.0
         for side in self.rivals:
-            theirs = self.rows[side]
-            certain = sum(len(self.agreeing(theirs, card)) == 1 for card in self.cards)
-            safe *= 1 - certain / len(self.cards)
+            theirs, then = self.rows[side], chances.get(side, set())
+            unsure = [c for c in self.cards if len(self.agreeing(then, c)) != 1]
+            certain = sum(len(self.agreeing(theirs, c)) == 1 for c in unsure)
+            safe *= 1 - certain / len(unsure) if unsure else 1.0
         return 1 - safe
+
+
+def _last_chances(state: Manhunt) -> dict[int, set[int]]:
+    """The rows each side held at its last chance to accuse, from the public log: the start
+    of each of its turns and (when accusing after a clue is allowed) the end of them."""
+    rows: dict[int, set[int]] = {}
+    chances: dict[int, set[int]] = {}
+    mover: int | None = None
+    for event in state.log:
+        if event.to is not None:
+            continue
+        data = event.data
+        if event.kind == "probe":
+            rows.setdefault(state.side_of(int(data["seat"])), set()).add(int(data["row"]))
+        elif event.kind == "ask" and data["shown"]:
+            rows.setdefault(state.side_of(int(data["asker"])), set()).add(int(data["flap"]))
+        elif event.kind == "turn":
+            if mover is not None and state.options.accuse_after_clue:
+                chances[mover] = set(rows.get(mover, set()))
+            mover = state.side_of(int(data["seat"]))
+            chances[mover] = set(rows.get(mover, set()))
+    return chances
 
 
 class ExpertBot:
