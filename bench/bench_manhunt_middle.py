@@ -40,6 +40,7 @@ class Tally:
     rows: list[int] = field(default_factory=list)  # winner's rows beyond the Scenes
     exchanged: int = 0  # winners holding a row shown to them
     scenes_only: int = 0
+    guessed: int = 0  # winners whose Clue Sheet still left more than one suspect
     asks: int = 0
     blank: int = 0
     early_asks: int = 0  # requests by a side without Scene 2
@@ -67,6 +68,7 @@ class Tally:
         beyond = [row for row in book.entries if row > 2]
         self.rows.append(len(beyond))
         self.scenes_only += not beyond
+        self.guessed += len(state.crime.candidates(book.entries)) > 1
         self.exchanged += any(book.notes[row]["how"] == "shown" for row in beyond)
         self.by_position[(state.winners[0] - state.first) % state.players] += 1
 
@@ -77,6 +79,7 @@ class Tally:
             f"{statistics.mean(self.rows):.2f}; winners using an exchanged row "
             f"{self.exchanged / won:.1%}; blank flaps {self.blank / max(self.asks, 1):.1%} "
             f"of {self.asks}; won on the Scenes alone {self.scenes_only / won:.1%}; "
+            f"won by a guess {self.guessed / won:.1%}; "
             f"requests before Scene 2: {self.early_asks}; no winner {self.nobody}"
         )
         seats = " / ".join(f"{self.by_position[k] / won:.1%}" for k in range(players))
