@@ -185,6 +185,9 @@ def test_one_person_against_the_bot_from_the_lobby_to_the_replay(
         state = my_state(page, server, table)
         if state is None:
             break
+        if state.turn.phase == "solve":  # a clue came: accuse now or end the turn (R9)
+            expect(page.locator('[data-action="end"]')).to_be_visible()
+            shot(page, "manhunt-desktop-solve")
         action = person.choose(state)
         click_for(page, action)
         after = engine(server, table)
