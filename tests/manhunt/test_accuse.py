@@ -183,6 +183,9 @@ def test_accusing_at_the_end_of_a_turn_that_brought_a_clue() -> None:
         act(state, "spin")
         act(state, "ask", flap=5 if signal == RECEIVE else 6)
         assert (state.turn.phase == "solve") is solve
+        if solve:  # the exchange is over: nobody is still waiting to be asked
+            assert state.view(1)["exchange"] is None
+            assert "ask you" not in state.prompt(1).words
 
 
 def test_accusing_after_a_clue_can_be_turned_off() -> None:

@@ -289,6 +289,7 @@ class Manhunt(GameState):
             and book.next_scene is None
         ):
             self.turn.phase = "solve"
+            self.turn.partner = self.turn.asker = self.turn.asked = None  # the exchange is over
             return []
         return self._end_turn()
 
