@@ -43,7 +43,7 @@ def space_name(space: str | None) -> str:
     index = board.index.get(space)
     place = board.place_at(index) if index is not None else None
     if place is None:
-        return "a roadway space"
+        return "a roadway space" if index is None else board.roadway_words(index)
     if len(board.places[place].spaces) > 1:
         return f"{place_name(place)} ({board.places[place].colour.title()} {space})"
     return place_name(place)

@@ -34,7 +34,7 @@ export function spaceWords(id, board) {
   if (BADGES[id]) return `the ${BADGES[id]} Badge space`;
   const space = board?.spaces?.find((sp) => sp.id === id);
   if (space?.place) return PLACES[space.place] + (id === "1a" || id === "1b" ? ` (Red ${id})` : "");
-  return "a roadway space";
+  return space?.words || "a roadway space"; // the engine names it (board.roadway_words)
 }
 
 function flapText(letter) {
