@@ -24,23 +24,37 @@ from typing import Any
 import sleuth
 from sleuth.bots import make_bot, play
 from sleuth.games.manhunt.board import expected_turns, load_board
-from sleuth.games.manhunt.cases import figures, generate_case_book, load_case_book
+from sleuth.games.manhunt.cases import (
+    CRIMES,
+    CaseBook,
+    Figures,
+    figures,
+    generate_case_book,
+    load_case_book,
+)
 from sleuth.games.manhunt.computer import load_computer
 from sleuth.games.manhunt.state import Manhunt
 
 
+def _figures(book: CaseBook, crime: str) -> Figures:
+    suspects = [s.record for s in book.crime(crime).suspects]
+    return figures([c.holes for c in book.cards], suspects)
+
+
 def case_figures() -> None:
-    printed = figures([c.holes for c in load_case_book().cards])
     print("Rows needed to single out the culprit (the two Scenes included), printed set:")
-    print(f"  random order {printed.random_order:.3f}, choosing well {printed.best:.3f}, ", end="")
-    print(f"fewest possible {printed.fewest:.3f}, worst order {printed.most}")
+    for crime in CRIMES:
+        printed = _figures(load_case_book(), crime)
+        print(f"  {crime}: random order {printed.random_order:.3f}, ", end="")
+        print(f"choosing well {printed.best:.3f}, fewest possible {printed.fewest:.3f}, ", end="")
+        print(f"worst order {printed.most}")
     print(f"  suspects left by the Scenes: {sorted(Counter(printed.scene_groups).items())}")
     started = time.perf_counter()
-    generated = [figures([c.holes for c in generate_case_book(s).cards]) for s in range(1, 21)]
+    generated = [_figures(generate_case_book(s), "robbery") for s in range(1, 21)]
     took = (time.perf_counter() - started) / 20
     randoms = [f.random_order for f in generated]
     print(
-        f"  20 generated sets: random order {statistics.mean(randoms):.3f} "
+        f"  20 generated sets (robbery): random order {statistics.mean(randoms):.3f} "
         f"({min(randoms):.3f}-{max(randoms):.3f}), choosing well "
         f"{statistics.mean(f.best for f in generated):.3f}; {took * 1000:.0f} ms a set"
     )

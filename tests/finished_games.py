@@ -16,7 +16,7 @@ from sleuth.core import GameState
 # game: (players, seed, options), each ending in under MAX_ACTIONS with the chooser below
 GAMES: dict[str, tuple[int, int, dict[str, Any]]] = {
     "stop-thief": (3, 2, {"win_amount": 1000}),
-    "manhunt": (2, 3, {}),
+    "manhunt": (2, 10, {}),
     "kojak": (2, 23, {}),
     "columbo": (2, 6, {"max_turns": 40}),
 }

@@ -32,7 +32,7 @@ from .test_lobby_and_table import (
 
 __all__ = ["contexts"]  # the fixture, shared with the other table tests
 
-SEED = 21  # a short game: the person wins in 13 actions; both sides probe; one OFF LINE wait
+SEED = 30  # a short game: the person wins in 13 actions; both sides probe; one OFF LINE wait
 TWO_HUMANS_SEED = 3  # seat 0 probes within the first five actions
 SECRET_KINDS = {"probe_result", "shown", "accused", "card_read"}
 
@@ -46,7 +46,8 @@ class Person:
         self.adviser = make_bot("manhunt", "expert", seed=5 + seat)
 
     def choose(self, state: Manhunt) -> Action:
-        if state.turn.phase == "start" and state.handbook(self.seat).next_scene is None:
+        phase = state.turn.phase
+        if phase in ("start", "solve") and state.handbook(self.seat).next_scene is None:
             culprit = state.book.culprit(state.card, state.crime.key)
             return Action.of("accuse", suspect=culprit.number)
         return self.adviser.choose(state, self.seat)
@@ -184,6 +185,9 @@ def test_one_person_against_the_bot_from_the_lobby_to_the_replay(
         state = my_state(page, server, table)
         if state is None:
             break
+        if state.turn.phase == "solve":  # a clue came: accuse now or end the turn (R9)
+            expect(page.locator('[data-action="end"]')).to_be_visible()
+            shot(page, "manhunt-desktop-solve")
         action = person.choose(state)
         click_for(page, action)
         after = engine(server, table)

@@ -134,5 +134,68 @@ def test_only_the_chosen_crimes_suspects_can_be_named() -> None:
     with pytest.raises(IllegalAction, match="no suspect"):
         act(state, "accuse", suspect="R1")
     assert {a["suspect"] for a in state.legal_actions() if a.kind == "accuse"} == {
-        f"M{i}" for i in range(1, 17)
+        f"M{i}" for i in range(1, 33)
     }
+
+
+def test_accusing_at_the_end_of_a_turn_that_brought_a_clue() -> None:
+    """Decision R9 (MH-CLUE-09, MH-WIN-02): a side with both Scenes that learns a clue in its
+    own turn (a probe ON LINE, or a flap copied on RECEIVE) may accuse before the turn passes,
+    or end it; OFF LINE, a BROADCAST or a probe without both Scenes brings no such chance."""
+    from sleuth.games.manhunt.computer import BROADCAST, OFF_LINE, RECEIVE
+    from tests.manhunt.conftest import move_onto, put
+
+    state = placed(card=4)
+    investigating(state, 0)
+    move_onto(state, 0, "5")
+    act(state, "spin")  # ON LINE: the Crime Lab 5 row
+    assert state.turn.phase == "solve" and state.to_move == 0
+    assert kinds(state) == {"accuse", "end"}
+    act(state, "end")
+    assert state.turn.seat == 1 and state.turn.phase == "start"
+
+    state = placed(card=4)
+    investigating(state, 0)
+    move_onto(state, 0, "5")
+    act(state, "spin")
+    act(state, "accuse", suspect=state.card.culprits["robbery"])
+    assert state.over and state.winners == [0]
+
+    state = placed(card=4)
+    investigating(state, 0)
+    move_onto(state, 0, "5", line=OFF_LINE)
+    act(state, "spin")
+    assert state.turn.seat == 1 and state.turn.phase == "start"
+
+    state = placed(card=4)
+    learn(state, 0, 1)
+    move_onto(state, 0, "2")
+    act(state, "spin")  # Scene 2 written: both Scenes now, so he may accuse at once
+    assert state.turn.phase == "solve"
+
+    for signal, solve in ((RECEIVE, True), (BROADCAST, False)):
+        state = placed(card=4)
+        investigating(state, 0, 1)
+        learn(state, 0, 6)
+        learn(state, 1, 5)
+        put(state, 1, "a2-a3/1")
+        move_onto(state, 0, "a2-a3/1", signal=signal)
+        act(state, "spin")
+        act(state, "ask", flap=5 if signal == RECEIVE else 6)
+        assert (state.turn.phase == "solve") is solve
+        if solve:  # the exchange is over: nobody is still waiting to be asked
+            assert state.view(1)["exchange"] is None
+            assert "ask you" not in state.prompt(1).words
+
+
+def test_accusing_after_a_clue_can_be_turned_off() -> None:
+    """Decision R9, option accuse_after_clue=False: only at the start of one's turn."""
+    from tests.manhunt.conftest import move_onto
+
+    state = placed(card=4, accuse_after_clue=False)
+    investigating(state, 0)
+    move_onto(state, 0, "5")
+    act(state, "spin")
+    assert state.turn.seat == 1 and state.turn.phase == "start"
+    with pytest.raises(IllegalAction, match="not allowed now"):
+        act(state, "end")

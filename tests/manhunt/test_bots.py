@@ -81,3 +81,27 @@ def test_bots_wait_for_the_scenes_before_accusing() -> None:
     assert len(state.handbook(seat).remaining) == 1
     for level in ("expert", "novice"):
         assert make_bot("manhunt", level).choose(state, seat).kind == "spin"
+
+
+def test_the_expert_reasons_from_its_clue_sheet_not_the_cards() -> None:
+    """Decision V3: the expert's suspects are those its records leave, innocents included
+    (it cannot see which suspects the cards name), and it asks only for flaps written."""
+    from sleuth.games.manhunt.bots import _Table
+    from tests.manhunt.conftest import investigating, move_onto, put, turn_to
+
+    state = placed(card=3)
+    investigating(state, 0)
+    turn_to(state, 0)
+    table = _Table(state, 0)
+    guilty = {c.culprits["robbery"] for c in state.book.cards}
+    names = {s.number for s in table.suspects}
+    assert len(names) == 8 and names - guilty and names & guilty
+    assert names == set(state.handbook(0).remaining)
+
+    investigating(state, 1)
+    learn(state, 1, 7)
+    put(state, 1, "a2-a3/1")
+    move_onto(state, 0, "a2-a3/1")
+    state.apply(state.legal_actions()[0])  # the red spin: RECEIVE, as rigged
+    assert state.turn.phase == "ask" and state.to_move == 0
+    assert ExpertBot(1).choose(state, 0)["flap"] == 7  # the only flap Red has written

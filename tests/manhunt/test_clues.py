@@ -148,7 +148,7 @@ def test_suspects_without_the_clue_are_crossed_out() -> None:
     hole = state.card.hole(1)
     sheet = state.view(0)["handbook"]["suspects"]
     robbery = state.crime
-    assert [s["number"] for s in sheet] == [f"R{i}" for i in range(1, 17)]
+    assert [s["number"] for s in sheet] == [f"R{i}" for i in range(1, 33)]
     for entry, suspect in zip(sheet, robbery.suspects, strict=True):
         assert entry["crossed"] == (suspect.record[0] != hole)
 

@@ -69,6 +69,35 @@ def test_landing_on_an_opponent_spins_the_red_dial() -> None:
     assert next(e for e in events if e.kind == "exchange").data["signal"] == RECEIVE
 
 
+def test_no_side_asks_before_its_own_scene_2() -> None:
+    """MH-CLUE-05: clues are collected only after Scene 2, by either side of an exchange: when
+    the red dial favours a side still without Scene 2 (met, or called to Headquarters), nobody
+    asks and the turn ends; the lander with both Scenes still asks on RECEIVE."""
+    for how in ("meet", "call"):
+        for signal in (BROADCAST, RECEIVE):
+            state = placed()
+            investigating(state, 0)
+            learn(state, 0, 5)
+            learn(state, 1, 1)  # Scene 1 only
+            if how == "meet":
+                put(state, 1, MEETING)
+                move_onto(state, 0, MEETING, signal=signal)
+            else:
+                park(state, 1)
+                move_onto(state, 0, "hq-n", signal=signal)
+                act(state, "call", seat=1)
+            events = act(state, "spin")
+            exchange = next(e for e in events if e.kind == "exchange")
+            assert exchange.data["may_ask"] is (signal == RECEIVE)
+            if signal == BROADCAST:
+                assert exchange.data["asker"] == 1
+                assert "may not ask" in describe(exchange)
+                assert state.turn.seat == 1 and state.turn.phase == "start"
+                assert 5 not in state.handbook(1).entries
+            else:
+                assert state.turn.phase == "ask" and state.to_move == 0
+
+
 def test_receive_lets_the_lander_ask_for_a_flap() -> None:
     """MH-EXCHANGE-02: on RECEIVE the player who landed asks for any one number, 3 to 8."""
     state = _meeting()

@@ -95,7 +95,7 @@ def test_first_spin_then_badges_in_turn_to_the_left() -> None:
         order = []
         while state.turn.phase == "place":
             order.append(state.to_move)
-            assert len(state.legal_actions()) == 4 - len(order) + 1
+            assert len(state.legal_actions()) == 4  # any Badge space, taken or not
             act(state, "place", badge=state.legal_actions()[-1]["badge"])
         assert order == [(first + k) % 4 for k in range(4)]
         assert state.to_move == first and state.turn.phase == "start"
@@ -118,5 +118,14 @@ def test_partners_start_from_the_same_badge() -> None:
         state = placed(players=players, partners=True)
         for book in state.handbooks:
             assert len({state.cars[s].space for s in book.seats}) == 1
-        spaces = {state.cars[b.seats[0]].space for b in state.handbooks}
-        assert len(spaces) == state.sides  # each side its own Badge space (decision R2)
+
+
+def test_any_badge_space_even_one_already_taken() -> None:
+    """MH-TURN-01: each player in turn places his car on any one of the Badge spaces, so the
+    last to place has the same choice as the first, and sides may share a space (R2)."""
+    state = new(players=4, seed=3)
+    badges = [state.board.id_of(b) for b in state.board.badges]
+    while state.turn.phase == "place":
+        assert sorted(a["badge"] for a in state.legal_actions()) == sorted(badges)
+        act(state, "place", badge="hq-n")
+    assert {state.cars[s].space for s in range(4)} == {state.board.index["hq-n"]}

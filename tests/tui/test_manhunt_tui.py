@@ -179,6 +179,8 @@ def command_for(state: Manhunt, action: Action) -> str:
         return "s"
     if kind == "no_call":
         return "nocall"
+    if kind == "end":
+        return "end"
     if kind == "move":
         targets = {v: k for k, v in move_targets(state.view(state.to_move)).items()}
         return f"m {targets[action['to']]}"
@@ -372,3 +374,20 @@ def test_play_command_refuses_bad_manhunt_tables(args: list[str], says: str) -> 
     result = CliRunner().invoke(app, ["play", *args])
     assert result.exit_code == 2
     assert says in " ".join(result.output.replace("│", "").split())
+
+
+def test_the_high_spinner_places_first_in_the_terminal() -> None:
+    """MH-TURN-01: the terminal starts as the rulebook does: everyone spins the NUMBERED dial,
+    the log shows the spins, and the highest spinner places his car first."""
+    app = ManhuntApp(players=3, bots=3, seed=6, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        spin = next(e for e in state.log if e.kind == "first_spin").data
+        last = spin["rounds"][-1]
+        assert last[str(spin["first"])] == max(last.values()) and spin["first"] != 0
+        place = next(e for e in state.log if e.kind == "place").data
+        assert place["seat"] == spin["first"] == state.first
+        assert any(line.startswith("Spins for first place") for line in app.log_lines)
+
+    run_app(app, script)

@@ -169,10 +169,28 @@ class Board:
     def place_at(self, index: int) -> int | None:
         return self.spaces[index].place
 
+    def roadway_words(self, index: int) -> str:
+        """A plain roadway space in words, by the nearest place or Headquarters (ties: the
+        lower number): 'the road 2 spaces from Witness 3' (one name in every interface)."""
+        far = self.distance(index)
+        marks = [
+            (far[i], n, self.places[n].name) for n in self.places for i in self.place_spaces[n]
+        ]
+        marks += [(far[b], len(self.places) + 1, "Headquarters") for b in self.badges]
+        steps, _, name = min(marks)
+        return f"the road {steps} space{'' if steps == 1 else 's'} from {name}"
+
     def to_json(self) -> dict[str, Any]:
-        """The whole layout, for an interface to draw: spaces, links, places, Headquarters."""
+        """The whole layout, for an interface to draw: spaces, links, places, Headquarters;
+        each plain roadway space also carries its name in words."""
+        spaces = []
+        for s in self.spaces:
+            entry = s.to_json()
+            if s.place is None and s.index not in self.badges:
+                entry["words"] = self.roadway_words(s.index)
+            spaces.append(entry)
         return {
-            "spaces": [s.to_json() for s in self.spaces],
+            "spaces": spaces,
             "links": [
                 [self.spaces[u].id, self.spaces[v].id]
                 for u in range(len(self.spaces))

@@ -6,8 +6,9 @@ has (`sleuth.bots.RandomBot`) is the third level.
 
 The expert:
 
-* eliminates exactly: its candidates are the cards (one culprit each) that agree
-  with every row in its Handbook;
+* eliminates honestly, as its Clue Sheet does: its candidates are the suspects
+  whose records agree with every row in its Handbook, each thought equally likely
+  (it does not use which suspects the 16 cards name, which a player cannot see);
 * accuses at the start of its turn when one candidate is left, or guesses when
   a rival is likely to be certain first (`_threat`) and a guess is worth more
   than waiting;
@@ -31,7 +32,7 @@ from typing import Any, cast
 from sleuth.bots.base import register_bot
 from sleuth.core import Action, GameState, Rng
 from sleuth.games.manhunt.board import Board, expected_turns
-from sleuth.games.manhunt.cases import Card, case_book
+from sleuth.games.manhunt.cases import case_book
 from sleuth.games.manhunt.computer import ON_LINE, RECEIVE, Computer
 from sleuth.games.manhunt.handbook import FLAPS
 from sleuth.games.manhunt.state import Manhunt
@@ -47,11 +48,11 @@ def _entropy(counts: Sequence[int]) -> float:
     return log2(total) - sum(n * log2(n) for n in counts) / total if total else 0.0
 
 
-def _gain(cards: Sequence[Card], row: int) -> float:
-    """Expected bits a row tells about which of `cards` is in the scanner."""
+def _gain(records: Sequence[str], row: int) -> float:
+    """Expected bits a row tells about which of the suspects with `records` is guilty."""
     counts: dict[str, int] = {}
-    for card in cards:
-        letter = card.holes[row - 1]
+    for record in records:
+        letter = record[row - 1]
         counts[letter] = counts.get(letter, 0) + 1
     return _entropy(list(counts.values()))
 
@@ -70,9 +71,10 @@ class _Table:
         self.p_receive = self.computer.signal.chance(RECEIVE)
         rows = self.view["handbook"]["rows"]
         self.mine: dict[int, str] = {r["row"]: r["hole"] for r in rows if r["hole"]}
-        self.cards = [
-            c for c in self.book.cards if all(c.holes[r - 1] == x for r, x in self.mine.items())
-        ]
+        self.crime = self.book.crime(state.crime.key)
+        self.records = [s.record for s in self.crime.suspects]
+        self.suspects = self.crime.candidates(self.mine)
+        self.cards = [s.record for s in self.suspects]  # the records still possible
         sides = self.view["sides"]
         self.side = state.side_of(seat)
         self.rows: dict[int, set[int]] = {s["side"]: set(s["rows"]) for s in sides}
@@ -101,11 +103,9 @@ class _Table:
         """Bits we expect from the best flap `side` could show us."""
         return max((self.gain(f) for f in FLAPS if f in self.rows[side]), default=0.0)
 
-    def agreeing(self, rows: set[int], card: Card) -> list[Card]:
-        """The cards a side holding `rows` would still think possible if `card` is in play."""
-        return [
-            c for c in self.book.cards if all(c.holes[r - 1] == card.holes[r - 1] for r in rows)
-        ]
+    def agreeing(self, rows: set[int], card: str) -> list[str]:
+        """The records a side holding `rows` would still think possible if `card` is guilty."""
+        return [c for c in self.records if all(c[r - 1] == card[r - 1] for r in rows)]
 
     def rival_value(self, side: int) -> float:
         """Bits a rival side expects from the best flap of ours, over the cards still possible."""
@@ -116,7 +116,7 @@ class _Table:
             for card in self.cards:
                 known = self.agreeing(theirs, card)
                 for f in offer:
-                    same = sum(1 for c in known if c.holes[f - 1] == card.holes[f - 1])
+                    same = sum(1 for c in known if c[f - 1] == card[f - 1])
                     totals[f] += log2(len(known)) - log2(same)
             self._rival_gain[side] = max(totals.values(), default=0.0) / len(self.cards)
         return self._rival_gain[side]
@@ -150,13 +150,42 @@ class _Table:
 
     # --- threats ---------------------------------------------------------------------
     def threat(self) -> float:
-        """The chance that some rival is already certain (and accuses before we play again)."""
+        """The chance that some rival is already certain (and accuses before we play again).
+
+        A rival who had a chance to accuse with the rows it held then, and did not, was
+        not certain with them; only what it learned since (a flap shown to it on
+        BROADCAST in another's turn) can have made it so.
+        """
+        chances = _last_chances(self.state)
         safe = 1.0
         for side in self.rivals:
-            theirs = self.rows[side]
-            certain = sum(len(self.agreeing(theirs, card)) == 1 for card in self.cards)
-            safe *= 1 - certain / len(self.cards)
+            theirs, then = self.rows[side], chances.get(side, set())
+            unsure = [c for c in self.cards if len(self.agreeing(then, c)) != 1]
+            certain = sum(len(self.agreeing(theirs, c)) == 1 for c in unsure)
+            safe *= 1 - certain / len(unsure) if unsure else 1.0
         return 1 - safe
+
+
+def _last_chances(state: Manhunt) -> dict[int, set[int]]:
+    """The rows each side held at its last chance to accuse, from the public log: the start
+    of each of its turns and (when accusing after a clue is allowed) the end of them."""
+    rows: dict[int, set[int]] = {}
+    chances: dict[int, set[int]] = {}
+    mover: int | None = None
+    for event in state.log:
+        if event.to is not None:
+            continue
+        data = event.data
+        if event.kind == "probe":
+            rows.setdefault(state.side_of(int(data["seat"])), set()).add(int(data["row"]))
+        elif event.kind == "ask" and data["shown"]:
+            rows.setdefault(state.side_of(int(data["asker"])), set()).add(int(data["flap"]))
+        elif event.kind == "turn":
+            if mover is not None and state.options.accuse_after_clue:
+                chances[mover] = set(rows.get(mover, set()))
+            mover = state.side_of(int(data["seat"]))
+            chances[mover] = set(rows.get(mover, set()))
+    return chances
 
 
 class ExpertBot:
@@ -176,7 +205,7 @@ class ExpertBot:
         phase = table.view["phase"]
         if phase == "place":
             return min(legal, key=lambda a: self._to_scene_1(table, a["badge"]))
-        if phase == "start":
+        if phase in ("start", "solve"):
             return self._start(table, legal)
         if phase == "move":
             return max(legal, key=lambda a: self._move_value(table, table.board.index[a["to"]]))
@@ -192,15 +221,16 @@ class ExpertBot:
         return table.turns(1, table.board.index[badge])
 
     def _start(self, table: _Table, legal: list[Action]) -> Action:
-        candidates = [table.book.culprit(c, table.state.crime.key).number for c in table.cards]
+        candidates = [s.number for s in table.suspects]
         accuse = {a["suspect"]: a for a in legal if a.kind == "accuse"}
+        go_on = next(a for a in legal if a.kind in ("spin", "end"))
         if not accuse:  # the Scenes of Crime first (a flap shown on BROADCAST can come sooner)
-            return next(a for a in legal if a.kind == "spin")
+            return go_on
         if len(candidates) == 1:
             return accuse[candidates[0]]
         if self.gamble and 1 / len(candidates) > (1 - table.threat()) * PATIENCE:
             return accuse[self.rng.choice(candidates)]
-        return next(a for a in legal if a.kind == "spin")
+        return go_on
 
     def _move_value(self, table: _Table, space: int) -> float:
         needed = table.needed()
@@ -243,8 +273,8 @@ class ExpertBot:
         theirs = table.rows[table.state.side_of(asked)]
 
         def worth(action: Action) -> tuple[float, bool, bool]:
-            f = action["flap"]
-            return (table.gain(f), f in theirs, f not in table.mine)
+            f = action["flap"]  # a flap they have not written shows nothing: never worth more
+            return (table.gain(f) if f in theirs else -1.0, f in theirs, f not in table.mine)
 
         return max(legal, key=worth)
 
@@ -267,10 +297,11 @@ class NoviceBot:
         view: Mapping[str, Any] = game.view(seat, static=False)
         rows = {r["row"]: r["hole"] for r in view["handbook"]["rows"] if r["hole"]}
         phase = view["phase"]
-        if phase == "start":
+        if phase in ("start", "solve"):
             left = game.crime.candidates(rows)
             sure = Action.of("accuse", suspect=left[0].number)
-            return sure if len(left) == 1 and sure in legal else Action.of("spin")
+            go_on = Action.of("spin" if phase == "start" else "end")
+            return sure if len(left) == 1 and sure in legal else go_on
         if phase == "move":
             side = next(s for s in view["sides"] if seat in s["seats"])
             scene = side["next_scene"]

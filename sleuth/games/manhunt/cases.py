@@ -21,10 +21,11 @@ on load; `generate_case_book(seed)` makes new sets with the same guarantees
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
+from itertools import combinations
 from math import comb
 from typing import Any
 
@@ -33,18 +34,23 @@ from sleuth.core import Rng
 ROWS = 8
 LETTERS = "ABCD"
 SCENE_ROWS = 2  # rows 1 and 2: the Scenes of Crime, visited first by everyone
+FURTHER_ROWS = tuple(range(SCENE_ROWS, ROWS))  # record indexes of rows 3-8
 CARDS = 16
+SUSPECTS = 32  # per crime: the 16 culprits of the cards and 16 who are never guilty
 CRIMES = ("robbery", "murder", "swindle")
 SAMPLE_CULPRITS = {"robbery": "R1", "murder": "M4", "swindle": "S5"}
 SAMPLE_SCENE_1_HOLE = "A"
 
-# The design (docs/manhunt/decisions.md, K1-K4): the Scenes leave 3 or 2 suspects
-# (groups of sizes SCENE_GROUPS), a further row splits such a group at most in two,
-# and the average rows needed in random order sits in DESIGN_BAND around DESIGN_ROWS.
-SCENE_GROUPS = (3, 3, 3, 3, 2, 2)
-DESIGN_ROWS = 4.5
-DESIGN_BAND = (4.4, 4.6)
-UNSPLIT_CHANCE = 0.55  # the generator's chance that a further row leaves a Scene group whole
+# The design (docs/manhunt/decisions.md, K1-K4): the two Scenes sort the suspects into
+# SCENE_GROUPS groups of GROUP_SIZE (GROUP_CULPRITS of them culprits on some card); within
+# a group each further row shows one of two clues; and no culprit is singled out by the
+# Scenes and fewer than MIN_FURTHER further rows, whichever rows they are.
+SCENE_GROUPS = 4
+GROUP_SIZE = 8
+GROUP_CULPRITS = 4
+MIN_AFTER_SCENES = 4  # the Scenes leave at least this many suspects on every card
+MIN_FURTHER = 3
+DECOY_TRIES = 40  # the generator's fresh starts at covering one group's culprits
 
 
 class CaseError(ValueError):
@@ -171,13 +177,15 @@ def parse_cards(data: Any) -> tuple[Card, ...]:
 def check_case_book(book: CaseBook) -> None:
     """Raise CaseError unless every guarantee the game relies on holds.
 
-    Three crimes, each with an 8-row Read Out of four clues and 16 suspects numbered
-    R1-R16 (M, S) with 8-letter records; 16 cards numbered 1-16, each with one hole in
-    each row; Card #1 is the Sample (MARIA NET R1, UNA CORN M4, CAREFUL CARRIE S5,
-    Scene 1 punched at A). For every card and crime the holes are the culprit's
-    record and the culprit is the only suspect matching all eight rows; the two
-    Scenes of Crime alone never settle it; every suspect is guilty on exactly one
-    card; every clue of every row is some suspect's.
+    Three crimes, each with an 8-row Read Out of four clues and 32 suspects numbered
+    R1-R32 (M, S) with 8-letter records, all different; 16 cards numbered 1-16, each
+    with one hole in each row; Card #1 is the Sample (MARIA NET R1, UNA CORN M4,
+    CAREFUL CARRIE S5, Scene 1 punched at A). For every card and crime the holes are
+    the culprit's record and the culprit is the only suspect matching all eight rows;
+    the Scenes leave at least MIN_AFTER_SCENES suspects, and the Scenes with any
+    MIN_FURTHER - 1 further rows still leave two or more (so the middle game is never
+    skipped); a suspect is guilty on one card at most; every clue of every row is
+    some suspect's; and no two crimes share their set of records (three puzzles).
     """
     if tuple(book.crimes) != CRIMES:
         raise CaseError(f"the crimes are {', '.join(CRIMES)}")
@@ -185,18 +193,21 @@ def check_case_book(book: CaseBook) -> None:
         if len(crime.readout) != ROWS:
             raise CaseError(f"{crime.name}: the Read Out has {ROWS} rows")
         numbers = [s.number for s in crime.suspects]
-        if numbers != [f"{crime.letter}{i}" for i in range(1, CARDS + 1)]:
-            raise CaseError(f"{crime.name}: suspects are {crime.letter}1-{crime.letter}{CARDS}")
-        if len({s.name for s in crime.suspects}) != CARDS:
+        if numbers != [f"{crime.letter}{i}" for i in range(1, SUSPECTS + 1)]:
+            raise CaseError(f"{crime.name}: suspects are {crime.letter}1-{crime.letter}{SUSPECTS}")
+        if len({s.name for s in crime.suspects}) != SUSPECTS:
             raise CaseError(f"{crime.name}: every suspect has a name of his own")
         for s in crime.suspects:
             if len(s.record) != ROWS or any(x not in LETTERS for x in s.record):
                 raise CaseError(f"{s.number} {s.name}: a record is {ROWS} letters A-D")
-        if len({s.record for s in crime.suspects}) != CARDS:
+        if len({s.record for s in crime.suspects}) != SUSPECTS:
             raise CaseError(f"{crime.name}: two suspects share a record")
         for row in range(ROWS):
             if {s.record[row] for s in crime.suspects} != set(LETTERS):
                 raise CaseError(f"{crime.name} row {row + 1}: every clue A-D is someone's")
+    records = [frozenset(s.record for s in c.suspects) for c in book.crimes.values()]
+    if len(set(records)) != len(records):
+        raise CaseError("two crimes have the same records: they would be one puzzle renamed")
     if [c.number for c in book.cards] != list(range(1, CARDS + 1)):
         raise CaseError(f"the Scanner Cards are numbered 1-{CARDS}")
     sample = book.cards[0]
@@ -216,13 +227,33 @@ def check_case_book(book: CaseBook) -> None:
                 raise CaseError(f"card {card.number}: no suspect {card.culprits[key]}") from None
             if culprit.record != card.holes:
                 raise CaseError(f"card {card.number}: the holes are not {culprit.number}'s record")
-            scenes = {r: card.hole(r) for r in range(1, SCENE_ROWS + 1)}
-            if len(crime.candidates(scenes)) < 2:
-                raise CaseError(f"card {card.number}: the Scenes of Crime alone name the culprit")
+            rivals = [
+                s.record for s in crime.suspects if s.record[:SCENE_ROWS] == card.holes[:SCENE_ROWS]
+            ]
+            if len(rivals) < MIN_AFTER_SCENES:
+                raise CaseError(
+                    f"card {card.number}: the Scenes of Crime leave fewer than "
+                    f"{MIN_AFTER_SCENES} {crime.name} suspects"
+                )
+            if settled_by(card.holes, rivals, MIN_FURTHER - 1):
+                raise CaseError(
+                    f"card {card.number}: the Scenes of Crime and {MIN_FURTHER - 1} further rows "
+                    f"single out the {crime.name} culprit"
+                )
     for key, crime in book.crimes.items():
-        guilty = sorted(card.culprits[key] for card in book.cards)
-        if guilty != sorted(s.number for s in crime.suspects):
-            raise CaseError(f"{crime.name}: every suspect is guilty on exactly one card")
+        guilty = [card.culprits[key] for card in book.cards]
+        if len(set(guilty)) != CARDS:
+            raise CaseError(f"{crime.name}: a suspect is guilty on one card at most")
+
+
+def settled_by(record: str, group: Sequence[str], rows: int) -> bool:
+    """Whether some `rows` further rows single `record` out of `group` (same Scenes)."""
+    for chosen in combinations(FURTHER_ROWS, rows):
+        if not any(
+            other != record and all(other[r] == record[r] for r in chosen) for other in group
+        ):
+            return True
+    return False
 
 
 @cache
@@ -246,8 +277,11 @@ def case_book(seed: int) -> CaseBook:
 class Figures:
     """How many rows (of 8, the two Scenes included) it takes to single out the culprit.
 
+    A detective eliminates by the suspects' records, as the Clue Sheet does, so a
+    suspect who is guilty on no card still counts until a row crosses him out.
     `random_order`: the further rows learned in random order (all orders alike);
-    `best`: choosing each next row to need the fewest on average (optimal play);
+    `best`: choosing each next row to leave the fewest suspects on average, every
+    suspect still in play thought equally likely (an honest detective's best);
     `fewest`: the fewest rows that would do, knowing the answer (a lower bound);
     all averaged over the 16 cards. `scene_groups`: how many suspects the two
     Scenes leave, card by card.
@@ -269,22 +303,22 @@ class Figures:
         }
 
 
-def figures(records: Sequence[str]) -> Figures:
-    """The figures for one crime's records, each record guilty on one card."""
-    further = range(SCENE_ROWS, ROWS)
-    width = len(further)
+def figures(culprits: Sequence[str], suspects: Sequence[str] | None = None) -> Figures:
+    """The figures for one crime: the culprits' records (one a card) among all suspects'."""
+    everyone = list(suspects) if suspects is not None else list(culprits)
+    width = len(FURTHER_ROWS)
     random_total = 0.0
     fewest_total = 0
+    best_total = 0.0
     most = 0
     groups: list[int] = []
-    best_total = 0.0
-    by_scene: dict[str, list[int]] = {}
-    for i, rec in enumerate(records):
-        by_scene.setdefault(rec[:SCENE_ROWS], []).append(i)
-    for rec in records:
-        rivals = [r for r in records if r[:SCENE_ROWS] == rec[:SCENE_ROWS] and r != rec]
-        groups.append(len(rivals) + 1)
-        agree = [sum(1 << k for k, row in enumerate(further) if r[row] == rec[row]) for r in rivals]
+    for rec in culprits:
+        group = tuple(r for r in everyone if r[:SCENE_ROWS] == rec[:SCENE_ROWS])
+        rivals = [r for r in group if r != rec]
+        groups.append(len(group))
+        agree = [
+            sum(1 << k for k, row in enumerate(FURTHER_ROWS) if r[row] == rec[row]) for r in rivals
+        ]
         open_by_size = [0] * (width + 1)  # subsets of further rows that do NOT settle it
         fewest = width
         worst = 0
@@ -298,97 +332,193 @@ def figures(records: Sequence[str]) -> Figures:
         random_total += SCENE_ROWS + sum(open_by_size[j] / comb(width, j) for j in range(width + 1))
         fewest_total += SCENE_ROWS + fewest
         most = max(most, SCENE_ROWS + worst)
-    for members in by_scene.values():
-        best_total += len(members) * (SCENE_ROWS + _best(tuple(records[i] for i in members), 0))
-    n = len(records)
+        best_total += SCENE_ROWS + _honest_rows(group, rec, 0)
+    n = len(culprits)
     return Figures(random_total / n, best_total / n, fewest_total / n, most, tuple(groups))
 
 
+def _honest_rows(group: tuple[str, ...], culprit: str, known: int) -> float:
+    """Further rows an honest detective needs for `culprit`, each row chosen by `_choice`."""
+    used = 0
+    while len(group) > 1:
+        row = _choice(group, known)
+        if row is None:
+            break
+        known |= 1 << row
+        group = tuple(r for r in group if r[row] == culprit[row])
+        used += 1
+    return float(used)
+
+
 @cache
-def _best(records: tuple[str, ...], known: int) -> float:
-    """Expected further rows to single one record out, choosing rows optimally."""
-    if len(records) <= 1:
-        return 0.0
-    best = float(ROWS)
-    for row in range(SCENE_ROWS, ROWS):
+def _choice(group: tuple[str, ...], known: int) -> int | None:
+    """The further row whose clue leaves the fewest suspects on average (ties: lowest row)."""
+    best: tuple[float, int] | None = None
+    for row in FURTHER_ROWS:
         if known >> row & 1:
             continue
-        parts: dict[str, list[str]] = {}
-        for rec in records:
-            parts.setdefault(rec[row], []).append(rec)
-        if len(parts) == 1:
-            continue
-        value = sum(
-            len(p) / len(records) * (1 + _best(tuple(p), known | 1 << row)) for p in parts.values()
-        )
-        best = min(best, value)
-    return best
+        parts: dict[str, int] = {}
+        for rec in group:
+            parts[rec[row]] = parts.get(rec[row], 0) + 1
+        left = sum(n * n for n in parts.values()) / len(group)
+        if len(parts) > 1 and (best is None or left < best[0]):
+            best = (left, row)
+    return None if best is None else best[1]
 
 
 # --- the generator -------------------------------------------------------------------------
-def generate_records(rng: Rng) -> list[str]:
-    """16 records with the printed set's structure and a random-order figure in the band.
+Code = tuple[int, ...]  # a record's further rows within a group: 0 or 1, the group's two clues
+_PAIRS = tuple(combinations(range(len(FURTHER_ROWS)), 2))
+_CODES = tuple(
+    tuple((k >> i) & 1 for i in range(len(FURTHER_ROWS))) for k in range(1 << len(FURTHER_ROWS))
+)
 
-    The Scenes of Crime sort the records into groups of SCENE_GROUPS sizes (never
-    one alone) and every clue of rows 1 and 2 is used; within a group each further
-    row uses at most two letters, so it splits the group at most in two, and with
-    chance UNSPLIT_CHANCE not at all. Draws are repeated until the records are
-    distinct, every clue is someone's, and the figure lies in DESIGN_BAND.
+
+def _covered(code: Code, others: Sequence[Code]) -> set[tuple[int, int]]:
+    """Pairs of further rows on which some other record agrees with `code`."""
+    return {(r, s) for r, s in _PAIRS if any(o[r] == code[r] and o[s] == code[s] for o in others)}
+
+
+def _decoys(culprits: Sequence[Code], rng: Rng) -> list[Code] | None:
+    """GROUP_SIZE - GROUP_CULPRITS innocent codes that keep every culprit in `culprits`
+    unsettled by any two further rows, chosen greedily (random among the best), or None."""
+    group = list(culprits)
+    chosen: list[Code] = []
+
+    def missing() -> list[tuple[int, Code, tuple[int, int]]]:
+        out: list[tuple[int, Code, tuple[int, int]]] = []
+        for i, c in enumerate(culprits):
+            covered = _covered(c, [o for o in group if o != c])
+            out.extend((i, c, pair) for pair in _PAIRS if pair not in covered)
+        return out
+
+    for _ in range(GROUP_SIZE - GROUP_CULPRITS):
+        need = missing()
+
+        def covers(code: Code, need: list[tuple[int, Code, tuple[int, int]]] = need) -> int:
+            return sum(code[r] == c[r] and code[s] == c[s] for _, c, (r, s) in need)
+
+        free = [code for code in _CODES if code not in group]
+        top = max(covers(code) for code in free)
+        pick = rng.choice([code for code in free if covers(code) == top])
+        group.append(pick)
+        chosen.append(pick)
+    return chosen if not missing() else None
+
+
+def _row_letters(rng: Rng) -> list[list[tuple[str, str]]]:
+    """For each further row, each Scene group's two clues; every clue used by some group."""
+    rows = []
+    for _ in FURTHER_ROWS:
+        letters = list(LETTERS)
+        rng.shuffle(letters)
+        rows.append(
+            [(letters[g], letters[(g + 1 + rng.randint(0, 2)) % 4]) for g in range(SCENE_GROUPS)]
+        )
+    return rows
+
+
+def generate_records(rng: Rng) -> tuple[list[str], dict[str, list[str]]]:
+    """The 16 culprits' records (one a card) and, for each crime, its 16 innocents' records.
+
+    The two Scenes make SCENE_GROUPS groups (every clue of rows 1 and 2 used); in each
+    group GROUP_CULPRITS culprits are drawn at random, and each crime gets its own
+    innocents, chosen so that no two further rows single a culprit out. Draws are
+    repeated until that holds, every clue of every row is someone's, and the three
+    crimes' innocents differ.
     """
-    pairs = [a + b for a in LETTERS for b in LETTERS]
     while True:
-        rng.shuffle(pairs)
-        scenes = pairs[: len(SCENE_GROUPS)]
-        if not all({p[k] for p in scenes} == set(LETTERS) for k in range(SCENE_ROWS)):
-            continue
-        records: list[str] = []
-        for scene, size in zip(scenes, SCENE_GROUPS, strict=True):
-            columns = []
-            for _ in range(SCENE_ROWS, ROWS):
-                used = 1 if rng.chance(UNSPLIT_CHANCE) else 2
-                letters = list(LETTERS)
-                rng.shuffle(letters)
-                column = [letters[i % used] for i in range(size)]
-                rng.shuffle(column)
-                columns.append(column)
-            records.extend(scene + "".join(col[i] for col in columns) for i in range(size))
-        if len(set(records)) != CARDS:
-            continue
-        if any({r[row] for r in records} != set(LETTERS) for row in range(ROWS)):
-            continue
-        low, high = DESIGN_BAND
-        if low <= figures(records).random_order <= high:
-            return records
+        first, second = list(LETTERS), list(LETTERS)
+        rng.shuffle(first)
+        rng.shuffle(second)
+        scenes = [a + b for a, b in zip(first, second, strict=True)]
+        letters = _row_letters(rng)
+
+        culprits: list[str] = []
+        innocents: dict[str, list[str]] = {key: [] for key in CRIMES}
+        for g in range(SCENE_GROUPS):
+            spell = partial(_spell, scenes[g], [row[g] for row in letters])
+            codes = _group(rng, innocents, spell)
+            if codes is None:
+                break
+            culprits.extend(spell(c) for c in codes)
+        else:
+            everyone = [culprits + innocents[key] for key in CRIMES]
+            distinct = len({frozenset(e) for e in everyone}) == len(CRIMES)
+            used = all({r[row] for r in e} == set(LETTERS) for e in everyone for row in range(ROWS))
+            if distinct and used and all(len(set(e)) == SUSPECTS for e in everyone):
+                return culprits, innocents
 
 
-def generate_case_book(seed: int) -> CaseBook:
+def _spell(scene: str, clues: Sequence[tuple[str, str]], code: Code) -> str:
+    """A group's record: its Scenes' letters, then each further row's clue 0 or 1."""
+    return scene + "".join(pair[bit] for pair, bit in zip(clues, code, strict=True))
+
+
+def _group(
+    rng: Rng, innocents: dict[str, list[str]], spell: Callable[[Code], str]
+) -> list[Code] | None:
+    """Draw one group's culprit codes and each crime's innocent codes (None: start again)."""
+    width = len(FURTHER_ROWS)
+    for _ in range(DECOY_TRIES):
+        codes: list[Code] = []
+        while len(codes) < GROUP_CULPRITS:
+            code = tuple(rng.randint(0, 1) for _ in range(width))
+            if code not in codes:
+                codes.append(code)
+        found: dict[str, list[Code]] = {}
+        for key in CRIMES:
+            for _ in range(DECOY_TRIES):
+                decoys = _decoys(codes, rng)
+                if decoys is not None and all(
+                    set(decoys) != set(other) for other in found.values()
+                ):
+                    found[key] = decoys
+                    break
+            else:
+                break
+        else:
+            for key in CRIMES:
+                innocents[key].extend(spell(c) for c in found[key])
+            return codes
+    return None
+
+
+def generate_case_book(seed: int, names: CaseBook | None = None) -> CaseBook:
     """A new set of records and 16 cards, with the printed Read Outs and names.
 
-    The same guarantees as the printed set (`check_case_book`) and a figure in
-    DESIGN_BAND. Card #1 stays the Sample: its culprits are R1, M4 and S5 and its
-    Scene 1 hole is A (the letters of row 1 are relabelled to make it so).
+    The same guarantees as the printed set (`check_case_book`). Card #1 stays the
+    Sample: its culprits are R1, M4 and S5 and its Scene 1 hole is A (the letters of
+    row 1 are relabelled to make it so). `names` gives the Read Outs and names (the
+    printed set by default; the printed set itself was made from its own names).
     """
     rng = Rng(seed)
-    printed = load_case_book()
-    records = generate_records(rng)
-    rng.shuffle(records)  # card k is punched with records[k - 1]
-    first = records[0][0]
+    printed = names if names is not None else load_case_book()
+    culprits, innocents = generate_records(rng)
+    rng.shuffle(culprits)  # card k is punched with culprits[k - 1]
+    first = culprits[0][0]
     swap = {first: SAMPLE_SCENE_1_HOLE, SAMPLE_SCENE_1_HOLE: first}
-    records = [swap.get(r[0], r[0]) + r[1:] for r in records]
+
+    def relabel(rec: str) -> str:
+        return swap.get(rec[0], rec[0]) + rec[1:]
+
+    culprits = [relabel(r) for r in culprits]
     crimes: dict[str, Crime] = {}
-    culprits: list[dict[str, str]] = [{} for _ in range(CARDS)]
+    guilty: list[dict[str, str]] = [{} for _ in range(CARDS)]
     for key, crime in printed.crimes.items():
         numbers = [s.number for s in crime.suspects]
         sample = SAMPLE_CULPRITS[key]
         others = [n for n in numbers if n != sample]
         rng.shuffle(others)
-        order = [sample, *others]  # order[k] is guilty on card k + 1
-        record_of = {number: records[k] for k, number in enumerate(order)}
-        for k, number in enumerate(order):
-            culprits[k][key] = number
+        order = [sample, *others]  # order[k] is guilty on card k + 1; the rest never
+        pool = [relabel(r) for r in innocents[key]]
+        rng.shuffle(pool)
+        record_of = dict(zip(order, culprits + pool, strict=True))
+        for k, number in enumerate(order[:CARDS]):
+            guilty[k][key] = number
         suspects = tuple(Suspect(s.number, s.name, record_of[s.number]) for s in crime.suspects)
         crimes[key] = Crime(crime.key, crime.name, crime.letter, crime.readout, suspects)
-    cards = tuple(Card(k + 1, k == 0, records[k], culprits[k]) for k in range(CARDS))
+    cards = tuple(Card(k + 1, k == 0, culprits[k], guilty[k]) for k in range(CARDS))
     book = CaseBook(crimes, cards, seed)
     check_case_book(book)
     return book

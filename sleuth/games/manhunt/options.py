@@ -52,6 +52,13 @@ class ManhuntOptions:
         default=6,
         metadata={"help": "How many of the red dial's 12 segments read RECEIVE"},
     )
+    accuse_after_clue: bool = field(
+        default=True,
+        metadata={
+            "help": "A player may also accuse at the end of a turn in which he learned a clue "
+            "(off: only at the start of his turn, instead of spinning)"
+        },
+    )
     elimination_aid: bool = field(
         default=True,
         metadata={"help": "Cross out suspects on each Clue Sheet automatically"},

@@ -20,11 +20,11 @@ from sleuth.games.manhunt.cases import CRIMES, LETTERS, ROWS, case_book
 from sleuth.games.manhunt.computer import MAX_NUMBER, ON_LINE, RECEIVE
 from sleuth.games.manhunt.handbook import FLAPS
 from sleuth.games.manhunt.options import ManhuntOptions
-from sleuth.games.manhunt.state import NO_CALL, SPIN
+from sleuth.games.manhunt.state import END, NO_CALL, SPIN
 from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative
 
 MAX_SEATS = 6
-PHASES = ("place", "start", "move", "meet", "badge", "spin", "ask", "over")
+PHASES = ("place", "start", "move", "meet", "badge", "spin", "ask", "solve", "over")
 READS = ("numbered", "line", "signal")
 SPIN_ABOUT = (
     "the last spin: present, number one-hot, ON LINE, RECEIVE, dials read (numbered, line, "
@@ -76,7 +76,7 @@ class ManhuntEncoder(Encoder):
     def _universe(self) -> Iterable[Action]:
         for badge in self.board.badges:
             yield Action.of("place", badge=self.board.id_of(badge))
-        yield from (SPIN, NO_CALL)
+        yield from (SPIN, NO_CALL, END)
         for row in FLAPS:
             yield Action.of("ask", flap=row)
         for suspect in self.crime.suspects:

@@ -2,13 +2,14 @@
 
 A turn runs through phases, each with its own legal actions:
 
-    place  set-up: the player whose turn it is puts his car on a free Badge space
+    place  set-up: the player whose turn it is puts his car on any Badge space
     start  spin the Computer, or accuse (secretly naming a suspect)
     move   move the NUMBERED reading exactly, to any space that count reaches
     meet   stopped on several opponents' cars: choose the one to confer with
     badge  stopped on a Badge space: call an opponent's car to Headquarters, or not
     spin   spin again: the yellow dial at a destination, the red one at a meeting
     ask    the player the red dial favours asks for one flap, 3 to 8
+    solve  the turn brought the mover's side a clue: accuse now, or end the turn
 
 A car waiting OFF LINE starts its turn in `start` too; its spin reads the
 yellow dial only. Everything hidden (the card in the scanner, each side's
@@ -31,7 +32,7 @@ from sleuth.games.manhunt.computer import Computer, Spin, load_computer
 from sleuth.games.manhunt.handbook import FLAPS, Handbook, flap
 from sleuth.games.manhunt.options import ManhuntOptions
 
-Phase = Literal["place", "start", "move", "meet", "badge", "spin", "ask", "over"]
+Phase = Literal["place", "start", "move", "meet", "badge", "spin", "ask", "solve", "over"]
 
 COLOURS = ("green", "red", "blue", "yellow", "white", "black")
 SINGLES = (2, 3, 4)
@@ -39,6 +40,7 @@ PARTNERS = (4, 6)
 
 SPIN = Action.of("spin")
 NO_CALL = Action.of("no_call")
+END = Action.of("end")
 ASKS = {row: Action.of("ask", flap=row) for row in FLAPS}
 
 
@@ -62,6 +64,7 @@ class Turn:
     partner: int | None = None  # the opponent's car to exchange with
     asker: int | None = None
     asked: int | None = None
+    learned: bool = False  # the mover's side wrote a row this turn (it may accuse after it)
 
 
 @cache
@@ -188,13 +191,8 @@ class Manhunt(GameState):
         turn = self.turn
         me = self.cars[turn.seat]
         phase = turn.phase
-        if phase == "place":
-            taken = {c.space for c in self.cars}
-            return [
-                Action.of("place", badge=self.board.id_of(b))
-                for b in self.board.badges
-                if b not in taken
-            ]
+        if phase == "place":  # any Badge space, taken or not (MH-TURN-01, decision R2)
+            return [Action.of("place", badge=self.board.id_of(b)) for b in self.board.badges]
         if phase == "start":
             if self.handbook(turn.seat).next_scene is not None:
                 return [SPIN]  # accusing is part of the investigation (decision R9)
@@ -210,23 +208,29 @@ class Manhunt(GameState):
             return [*(Action.of("call", seat=s) for s in self._in_play(me.seat)), NO_CALL]
         if phase == "spin":
             return [SPIN]
+        if phase == "solve":  # decision R9
+            return [*_accuse_actions(self.crime), END]
         assert phase == "ask"
         return list(ASKS.values())
 
     def _why_illegal(self, action: Action) -> str:
         needs = {
-            "place": "put your car on a free Badge space",
+            "place": "put your car on a Badge space",
             "start": "spin the Computer, or accuse a suspect",
             "move": f"move exactly {self.turn.number} spaces, never turning back",
             "meet": "choose which opponent's car to confer with",
             "badge": "call an opponent's car to Headquarters, or not (no_call)",
             "spin": "spin the Computer again",
             "ask": "ask for one flap, 3 to 8",
+            "solve": "accuse a suspect, or end your turn",
         }
         phase = self.turn.phase
         if action.kind == "accuse":
-            if phase != "start":
-                return "you may accuse only at the start of your turn, instead of spinning"
+            if phase not in ("start", "solve"):
+                return (
+                    "you may accuse only at the start of your turn, instead of spinning, "
+                    "or at the end of a turn that brought you a clue"
+                )
             if self.handbook(self.turn.seat).next_scene is not None:
                 return "visit both Scenes of Crime before you accuse anyone"
             return f"there is no suspect {action.get('suspect')!r} in the {self.crime.name} book"
@@ -238,7 +242,7 @@ class Manhunt(GameState):
                 "(a car never turns back during a move)"
             )
         if action.kind == "place" and phase == "place":
-            return "choose a Badge space no other side has taken"
+            return "choose one of the four Badge spaces"
         if action.kind == "call" and phase == "badge":
             return "you may call only an opponent's car that is still in the game"
         return f"'{action}' is not allowed now: {needs.get(phase, 'the game is over')}"
@@ -274,6 +278,24 @@ class Manhunt(GameState):
         self.turn = Turn(seat, "start", waiting_spin=car.waiting)
         return [Event("turn", {"seat": seat, "waiting": car.waiting})]
 
+    def _close_turn(self) -> list[Event]:
+        """End the turn, unless it brought the mover's side a clue: then he may accuse first
+        (decision R9; option accuse_after_clue)."""
+        book = self.handbook(self.turn.seat)
+        if (
+            self.turn.learned
+            and self.options.accuse_after_clue
+            and not book.out
+            and book.next_scene is None
+        ):
+            self.turn.phase = "solve"
+            self.turn.partner = self.turn.asker = self.turn.asked = None  # the exchange is over
+            return []
+        return self._end_turn()
+
+    def _do_end(self, action: Action) -> list[Event]:
+        return self._end_turn()
+
     def _end_turn(self) -> list[Event]:
         for k in range(1, self.players + 1):
             seat = (self.turn.seat + k) % self.players
@@ -304,7 +326,7 @@ class Manhunt(GameState):
                 events.extend(self._probe(car))
             else:
                 events.append(Event("off_line", {"seat": car.seat, "place": self._place_at(car)}))
-            return events + self._end_turn()
+            return events + self._close_turn()
         read = (["line"] if turn.need_line else []) + (
             ["signal"] if turn.partner is not None else []
         )
@@ -321,7 +343,9 @@ class Manhunt(GameState):
                 turn.asker, turn.asked = car.seat, turn.partner
             else:
                 turn.asker, turn.asked = turn.partner, car.seat
-            turn.phase = "ask"
+            # Clues come only after Scene 2, for the side favoured as for the mover
+            # (decision R4): a side still racing for its Scenes may not ask.
+            may_ask = self.handbook(turn.asker).next_scene is None
             events.append(
                 Event(
                     "exchange",
@@ -331,11 +355,14 @@ class Manhunt(GameState):
                         "signal": spin.signal,
                         "asker": turn.asker,
                         "asked": turn.asked,
+                        "may_ask": may_ask,
                     },
                 )
             )
-            return events
-        return events + self._end_turn()
+            if may_ask:
+                turn.phase = "ask"
+                return events
+        return events + self._close_turn()
 
     def _do_move(self, action: Action) -> list[Event]:
         turn, car = self.turn, self.cars[self.turn.seat]
@@ -419,6 +446,7 @@ class Manhunt(GameState):
         letter = self.card.hole(row)
         book = self.handbook(car.seat)
         book.write(row, letter, {"how": "probed", "seat": car.seat})
+        self.turn.learned = True  # only the car whose turn it is ever probes
         result = {
             "seat": car.seat,
             "row": row,
@@ -462,7 +490,9 @@ class Manhunt(GameState):
             ),
             *(Event("shown", shown, to=s) for s in asker.seats),
         ]
-        return events + self._end_turn()
+        if copied and self.side_of(turn.asker) == self.side_of(turn.seat):
+            turn.learned = True
+        return events + self._close_turn()
 
     # --- accusations and the end ------------------------------------------------------------
     def _do_accuse(self, action: Action) -> list[Event]:

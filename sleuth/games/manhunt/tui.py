@@ -234,8 +234,9 @@ Commands (one per line, then Enter):
   call red     on a Badge space: call an opponent's car back to Headquarters
   nocall       ...or don't
   ask 5        ask for one flap, 3 to 8, when the red dial lets you (also just: 5)
-  accuse R7    name the culprit (instead of spinning; once both Scenes are written).
-               Wrong, and you are out of the game!
+  accuse R7    name the culprit (instead of spinning, or after a clue in your turn;
+               once both Scenes are written). Wrong, and you are out of the game!
+  end          after a clue in your turn: end the turn without accusing
   record R7    a suspect's record, row by row       readout   the whole Read Out
   legal        what you may do now                  help      this text
   zoom         switch between the wide and the narrow board
@@ -261,6 +262,7 @@ WORDS: dict[str, str] = {
     "confer": "confer", "meet": "confer",
     "call": "call", "c": "call",
     "nocall": "no_call", "no_call": "no_call", "no": "no_call", "pass": "no_call",
+    "end": "end", "done": "end",
     "ask": "ask", "flap": "ask",
     "accuse": "accuse", "a": "accuse",
     "record": "record", "r": "record", "suspect": "record",
@@ -297,7 +299,7 @@ def parse_command(text: str, view: Mapping[str, Any]) -> Command:
         raise CommandError(f"unknown command {head!r}; type 'help' for the list")
     if verb in ("help", "legal", "quit", "zoom", "readout"):
         return Command(meta=verb)  # type: ignore[arg-type]
-    if verb in ("spin", "no_call"):
+    if verb in ("spin", "no_call", "end"):
         if args:
             raise CommandError(f"'{head}' takes nothing after it")
         return Command(Action.of(verb))
@@ -399,6 +401,8 @@ def legal_summary(view: Mapping[str, Any]) -> str:
             lines.append(f"{kind} {colour}: the {colour.title()} car, {what}")
         elif kind == "no_call":
             lines.append("nocall: call nobody; the turn ends")
+        elif kind == "end":
+            lines.append("end: end your turn without accusing")
         elif kind == "ask":
             lines.append(
                 f"ask {action['flap']}: flap {action['flap']} ({place_name(action['flap'])})"
@@ -461,6 +465,7 @@ class ManhuntApp(GameShell):
         "confer": "confer <colour>",
         "call": "call <colour>",
         "no_call": "nocall",
+        "end": "end",
         "ask": "ask 5",
     }
     CSS = (

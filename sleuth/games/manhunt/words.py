@@ -43,7 +43,7 @@ def space_name(space: str | None) -> str:
     index = board.index.get(space)
     place = board.place_at(index) if index is not None else None
     if place is None:
-        return "a roadway space"
+        return "a roadway space" if index is None else board.roadway_words(index)
     if len(board.places[place].spaces) > 1:
         return f"{place_name(place)} ({board.places[place].colour.title()} {space})"
     return place_name(place)
@@ -136,6 +136,11 @@ def _shown(d: Mapping[str, Any], who: Who) -> str:
 
 
 def _exchange(d: Mapping[str, Any], who: Who) -> str:
+    if not d.get("may_ask", True):
+        return (
+            f"{d['signal']}: it favours {who(d['asker'])}, who has not visited Scene of Crime 2 "
+            "yet and may not ask for a flap."
+        )
     return f"{d['signal']}: {who(d['asker'])} may ask {who(d['asked'])} for one flap, 3 to 8."
 
 
@@ -192,6 +197,7 @@ TASKS = {  # each phase's task, in public words (some depend on the turn, below)
     "place": "choose a Badge space to start from",
     "meet": "choose whose car to confer with",
     "badge": "call a car to Headquarters, or not",
+    "solve": "accuse a suspect now, or end the turn",
 }
 
 
@@ -242,13 +248,14 @@ def prompt(
         words = f"Waiting for {who} to ask you for one flap." if seat == asked else None
         return wait(seat, to_move, who, task, words)
     say = {
-        "place": "put your car on a free Badge space",
+        "place": "put your car on any Badge space",
         "spin": "spin again" if phase == "spin" else "spin for ON LINE" if waiting else task,
         "accuse": "accuse a suspect",
         "move": task,
         "confer": "confer with one of the cars here",
         "call": "call an opponent's car to Headquarters",
         "no_call": "call nobody",
+        "end": "end the turn",
         "ask": task,
     }
     if phase == "start" and not waiting:
@@ -258,5 +265,6 @@ def prompt(
         "spin": sentence(task),
         "meet": "Several cars here: choose whose car to confer with.",
         "badge": "On a Badge space: call an opponent's car to Headquarters, or call nobody.",
+        "solve": "That was a clue: accuse a suspect now, or end your turn.",
     }.get(phase)
     return ask(to_move, task, open_kinds, say, words)

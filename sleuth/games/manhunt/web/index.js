@@ -34,7 +34,7 @@ export function spaceWords(id, board) {
   if (BADGES[id]) return `the ${BADGES[id]} Badge space`;
   const space = board?.spaces?.find((sp) => sp.id === id);
   if (space?.place) return PLACES[space.place] + (id === "1a" || id === "1b" ? ` (Red ${id})` : "");
-  return "a roadway space";
+  return space?.words || "a roadway space"; // the engine names it (board.roadway_words)
 }
 
 function flapText(letter) {
@@ -103,12 +103,13 @@ const SOUNDS = {
 
 // --- legal actions, grouped for the controls --------------------------------------------------------
 function groupLegal(view, me) {
-  const g = { any: false, spin: null, noCall: null, moves: new Map(), places: new Map(), calls: new Map(), confers: new Map(), asks: new Map(), accuses: new Map() };
+  const g = { any: false, spin: null, noCall: null, end: null, moves: new Map(), places: new Map(), calls: new Map(), confers: new Map(), asks: new Map(), accuses: new Map() };
   if (!view || me === null || me === undefined || view.to_move !== me || !Array.isArray(view.legal)) return g;
   for (const a of view.legal) {
     g.any = true;
     if (a.kind === "spin") g.spin = a;
     else if (a.kind === "no_call") g.noCall = a;
+    else if (a.kind === "end") g.end = a;
     else if (a.kind === "move") g.moves.set(String(a.to), a);
     else if (a.kind === "place") g.places.set(String(a.badge), a);
     else if (a.kind === "call") g.calls.set(a.seat, a);
@@ -657,7 +658,11 @@ export function createTable(ctx) {
     if (legal.accuses.size) {
       main.push(btn(mode ? "Cancel" : "Accuse…", () => setMode(mode ? null : "accuse"), { key: "a", cls: `btn-big btn-accuse ${mode ? "active" : ""}`, data: { action: "accuse-mode" } }));
     }
+    if (legal.end) {
+      main.push(btn("End turn", legal.end, { key: "e", cls: "btn-big btn-ghost", data: { action: "end" } }));
+    }
     if (main.length) rows.push(h("div", { class: "ctrl-row" }, main));
+    if (view.phase === "solve") rows.push(h("p", { class: "ctrl-help" }, "That was a clue: accuse now if you have solved it, or end your turn."));
     if (view.phase === "place") {
       rows.push(
         h("p", { class: "ctrl-help" }, "Choose your Badge space (the four around Headquarters), or tap a lit one:"),
