@@ -25,6 +25,8 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("manhunt", 4, {"partners": True}),
     ("kojak", 2, {}),
     ("kojak", 3, {"version": "advanced"}),
+    ("columbo", 2, {}),
+    ("columbo", 4, {"advanced": True}),
 ]
 IDS = [f"{g}-{n}{'-' + '-'.join(map(str, o.values())) if o else ''}" for g, n, o in SETUPS]
 
@@ -41,7 +43,7 @@ def random_steps(game: SleuthEnv, steps: int, seed: int) -> None:
 
 
 def test_the_games_with_an_encoder() -> None:
-    assert {"stop-thief", "manhunt", "kojak"} <= set(supported_games())
+    assert {"stop-thief", "manhunt", "kojak", "columbo"} <= set(supported_games())
 
 
 @pytest.mark.parametrize(("name", "players", "options"), SETUPS, ids=IDS)
@@ -136,6 +138,9 @@ def _hidden(state: Any) -> tuple[object, object]:
         return state.scanner.thief, ([d.hand for d in state.detectives], list(state.pile))
     if state.name == "manhunt":
         return state.card.number, None
+    if state.name == "columbo":  # no culprit: the other hands, the face-down lawn, the piles
+        others = [d.hand for d in state.detectives if d.seat != 0]
+        return (others, list(state.lawn)), [tuple(p) for p in state.piles.values()]
     return state.case.hideout, tuple(sorted(state.case.codes.items()))
 
 

@@ -22,5 +22,6 @@ SPEC = GameSpec(
         "tui": "tui:ColumboApp",
         "web": "web",
         "guide": "guide.md",
+        "rl": "rl:ColumboEncoder",
     },
 )

@@ -1,0 +1,258 @@
+"""Columbo for RL: the action universe and what a player's observation holds.
+
+Seats are counted from the observer (slot 0 is the observer). The observation is
+the seat's view (its own hand, the tables, the room piles' sizes, where everyone
+stands, which lawn places hold a card, the challenge and search under way) and the
+latest happenings the seat saw, latest first. The view never says which card lies
+face down at a lawn place, so neither does the observation once that happening has
+left the window: remembering the lawn is the game's skill, and the agent's to learn
+(docs/rl.md, "Decisions").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, cast
+
+import numpy as np
+
+from sleuth.core import Action, Event
+from sleuth.core.actions import JSONValue
+from sleuth.games.columbo.board import NUMBERED, load_board
+from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, PACK_FOR, PACK_SIZE, load_pack
+from sleuth.games.columbo.options import ColumboOptions
+from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
+
+MAX_SEATS = 4
+PHASES = (
+    "roll", "move", "arrived", "discard", "search", "lay", "give", "counter", "exchange", "over"
+)  # fmt: skip
+TURNS = 200  # turns begun, scaled (clipped beyond)
+NEWS = 12  # happenings remembered by the window, latest first
+# The happenings the window shows, each with the keys naming its actor and the other seat.
+HAPPENINGS: dict[str, tuple[str, str | None]] = {
+    "discard": ("seat", None),
+    "swapped": ("seat", None),
+    "your_discard": ("seat", None),
+    "drew": ("seat", None),
+    "name": ("seat", None),
+    "turned": ("seat", None),
+    "demand": ("by", "target"),
+    "has_none": ("seat", None),
+    "gave": ("from", "to"),
+    "given": ("from", "to"),
+    "no_clue": ("from", "to"),
+    "exchange": ("from", "to"),
+    "exchanged": ("from", "to"),
+    "pass": ("seat", None),
+    "laid_down": ("seat", None),
+}
+NEWS_ABOUT = (
+    "a happening it saw: present, type (" + ", ".join(HAPPENINGS) + "), actor and other seat "
+    "(relative), lawn place, kind named/asked/shown, a card's face seen, named right"
+)
+
+
+@register_encoder
+class ColumboEncoder(Encoder):
+    game = "columbo"
+    options: ColumboOptions
+
+    def __init__(self, players: int, options: Any) -> None:
+        self.board = load_board()
+        self.pack = load_pack()
+        self.kinds = (*self.pack.sets, "columbo", "motive", "mystery", "no-clue")
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
+        self.card_kind = tuple(self.kind_index[c.kind] for c in self.pack.cards)
+        self.node_index = {n.id: n.index for n in self.board.nodes}
+        # A new place opens only when every place holds a card, so there are never more
+        # places than cards in play.
+        self.places = PACK_FOR[players]
+        super().__init__(players, options)
+        cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
+        add = self.layout.add
+        self.seat_part = add("seat", MAX_SEATS, "the observer's seat number, one-hot")
+        self.setup_part = add("setup", 2, "the more difficult game; cards in play/60")
+        self.removed_part = add("removed", cards, "cards out of the game from the start, by id")
+        self.phase_part = add("phase", len(PHASES), "the turn's phase: " + ", ".join(PHASES))
+        self.dice_part = add("dice", 11, "the throw's total 2-12, one-hot")
+        self.throw_part = add("throw", 4, "7/11/doubles, doubles, end phase, turns begun/200")
+        self.rooms_part = add("rooms", 2 * len(NUMBERED), "each room 1-6: in play, cards/6")
+        self.det_parts = [
+            (
+                add(f"det{k}.node", nodes, "where the detective stands, one-hot by board node"),
+                add(f"det{k}.table", len(self.pack.sets), "complete sets on its table, by kind"),
+                add(f"det{k}.stats", 4, "present, cards in hand/8, whose turn, to move"),
+            )
+            for k in range(MAX_SEATS)
+        ]
+        self.lawn_part = add("lawn", PACK_SIZE, "each lawn place: a card lies there face down")
+        self.aside_part = add("aside", 1, "No Clue cards put out of the game/7")
+        self.challenge_part = add(
+            "challenge",
+            2 + 3 * MAX_SEATS + kinds,
+            "a demand under way: present, a demand in return; asker, asked, who owes a card "
+            "back (relative); the kind asked for",
+        )
+        self.search_part = add(
+            "search",
+            2 + PACK_SIZE + 2 * kinds,
+            "a lawn search under way: present, cards found/10; the place named wrongly; "
+            "the kind of the card last shown; the kind of the card turned there",
+        )
+        self.hand_part = add("hand", cards, "the observer's own cards, by id")
+        self.kinds_part = add(
+            "hand_kinds", kinds, "its cards by kind (" + ", ".join(self.kinds) + "), /6"
+        )
+        self.drawn_part = add("drawn", cards, "the card just taken from a room, by id")
+        self.news_parts = [
+            add(f"news{k}", 4 + len(HAPPENINGS) + 2 * MAX_SEATS + PACK_SIZE + kinds, NEWS_ABOUT)
+            for k in range(NEWS)
+        ]
+
+    def _universe(self) -> Iterable[Action]:
+        cards = range(PACK_SIZE)
+        shows = [c.id for c in self.pack.cards if c.shows]
+        yield from (Action.of(k) for k in ("roll", "draw", "end_turn", "pass"))
+        for node in self.board.nodes:
+            yield Action.of("move", to=node.id)
+        for node in self.board.nodes:
+            if node.in_room:
+                yield Action.of("jump", to=node.id)
+        for kind in ("discard", "give", "exchange", "lay"):
+            yield from (Action.of(kind, card=c) for c in cards)
+        for target in range(self.players):
+            yield from (Action.of("demand", target=target, show=c) for c in shows)
+            yield from (
+                Action.of("demand", target=target, evidence=k) for k in NAMED_WITHOUT_SHOWING
+            )
+        for place in range(self.places):
+            yield from (Action.of("name", place=place, show=c) for c in shows)
+            yield from (Action.of("name", place=place, evidence=k) for k in NAMED_WITHOUT_SHOWING)
+
+    def observer(self, seat: int) -> Observer:
+        return ColumboObserver(self, seat)
+
+
+class ColumboObserver(Observer):
+    """Keeps the latest happenings the seat saw (the window); all else comes from the view."""
+
+    def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
+        super().__init__(seat)
+        self.encoder = encoder
+        self.news: list[Event] = []  # oldest first, at most NEWS
+
+    def observe(self, event: Event) -> None:
+        if event.kind in HAPPENINGS:
+            self.news.append(event)
+            if len(self.news) > NEWS:
+                del self.news[0]
+
+    def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        enc = self.encoder
+        out = np.zeros(enc.layout.size, np.float32)
+        me, players = self.seat, enc.players
+        one_hot(out, enc.seat_part, me)
+        s = enc.setup_part.start
+        out[s] = float(bool(view["advanced"]))
+        out[s + 1] = scaled(cast(int, view["pack"]), PACK_SIZE)
+        for card in cast(list[dict[str, Any]], view["removed"]):
+            out[enc.removed_part.start + card["id"]] = 1.0
+        one_hot(out, enc.phase_part, PHASES.index(str(view["phase"])))
+        dice = view["dice"]
+        s = enc.throw_part.start
+        if isinstance(dice, list):
+            one_hot(out, enc.dice_part, sum(dice) - 2)
+            out[s] = float(bool(view["special"]))
+            out[s + 1] = float(dice[0] == dice[1])
+        out[s + 2] = float(bool(view["endgame"]))
+        out[s + 3] = scaled(cast(int, view["number"]), TURNS)
+        for i, room in enumerate(cast(list[dict[str, Any]], view["rooms"])):
+            out[enc.rooms_part.start + 2 * i] = float(room["in_play"])
+            out[enc.rooms_part.start + 2 * i + 1] = scaled(room["cards"], 6)
+        for det in cast(list[dict[str, Any]], view["detectives"]):
+            node, table, stats = enc.det_parts[relative(det["seat"], me, players)]
+            one_hot(out, node, enc.node_index[det["at"]])
+            for cards in det["table"]:
+                one_hot(out, table, enc.kind_index[cards[0]["kind"]])
+            s = stats.start
+            out[s] = 1.0
+            out[s + 1] = scaled(det["cards"], 8)
+            out[s + 2] = float(view["turn"] == det["seat"])
+            out[s + 3] = float(view["to_move"] == det["seat"])
+        for place, down in enumerate(cast(list[str | None], view["lawn"])):
+            if down is not None:
+                one_hot(out, enc.lawn_part, place)
+        out[enc.aside_part.start] = scaled(len(cast(list[Any], view["aside"])), 7)
+        self._challenge(out, cast(dict[str, Any] | None, view["challenge"]))
+        self._search(out, cast(dict[str, Any] | None, view["search"]))
+        for card in cast(list[dict[str, Any]], view.get("hand", [])):
+            out[enc.hand_part.start + card["id"]] = 1.0
+            k = enc.kinds_part.start + enc.card_kind[card["id"]]
+            out[k] = min(out[k] + 1 / 6, 1.0)
+        drawn = view.get("drawn")
+        if isinstance(drawn, dict):
+            out[enc.drawn_part.start + int(drawn["id"])] = 1.0
+        for part, event in zip(enc.news_parts, reversed(self.news), strict=False):
+            self._happening(out, part, event)
+        return out
+
+    def _seat(self, seat: int) -> int:
+        return relative(seat, self.seat, self.encoder.players)
+
+    def _challenge(self, out: Vector, ch: dict[str, Any] | None) -> None:
+        if ch is None:
+            return
+        enc, s = self.encoder, self.encoder.challenge_part.start
+        out[s] = 1.0
+        out[s + 1] = float(bool(ch["counter"]))
+        out[s + 2 + self._seat(ch["by"])] = 1.0
+        out[s + 2 + MAX_SEATS + self._seat(ch["target"])] = 1.0
+        if ch["owes"] is not None:
+            out[s + 2 + 2 * MAX_SEATS + self._seat(ch["owes"])] = 1.0
+        out[s + 2 + 3 * MAX_SEATS + enc.kind_index[ch["kind"]]] = 1.0
+
+    def _search(self, out: Vector, search: dict[str, Any] | None) -> None:
+        if search is None:
+            return
+        enc, s = self.encoder, self.encoder.search_part.start
+        kinds = len(enc.kinds)
+        out[s] = 1.0
+        out[s + 1] = scaled(search["found"], 10)
+        if search["place"] is not None:
+            out[s + 2 + search["place"]] = 1.0
+        if search["shown"] is not None:
+            out[s + 2 + PACK_SIZE + enc.card_kind[search["shown"]["id"]]] = 1.0
+        if search["turned"] is not None:
+            out[s + 2 + PACK_SIZE + kinds + enc.card_kind[search["turned"]["id"]]] = 1.0
+
+    def _happening(self, out: Vector, part: slice, event: Event) -> None:
+        enc, d = self.encoder, event.data
+        s = part.start
+        out[s] = 1.0
+        types = list(HAPPENINGS)
+        out[s + 1 + types.index(event.kind)] = 1.0
+        s += 1 + len(types)
+        actor, other = HAPPENINGS[event.kind]
+        out[s + self._seat(cast(int, d[actor]))] = 1.0
+        if other is not None:
+            out[s + MAX_SEATS + self._seat(cast(int, d[other]))] = 1.0
+        s += 2 * MAX_SEATS
+        place = d.get("place")
+        if isinstance(place, int):
+            out[s + place] = 1.0
+        s += PACK_SIZE
+        card = d.get("card") or d.get("shown")
+        cards = d.get("cards")
+        if isinstance(card, dict):  # a face this seat saw
+            out[s] = 1.0
+            out[s + 3 + enc.card_kind[cast(int, card["id"])]] = 1.0
+        elif isinstance(cards, list) and cards:  # a complete set laid on the table
+            out[s] = 1.0
+            first = cast(dict[str, Any], cards[0])
+            out[s + 3 + enc.card_kind[cast(int, first["id"])]] = 1.0
+        kind = d.get("kind")
+        if isinstance(kind, str) and kind in enc.kind_index:
+            out[s + 1] = 1.0  # a kind was named or asked for
+            out[s + 3 + enc.kind_index[kind]] = 1.0
+        out[s + 2] = float(d.get("right") is True)
