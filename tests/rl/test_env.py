@@ -278,3 +278,34 @@ def test_render() -> None:
         kojak = env("kojak", 2, seed=1, render_mode="svg")
         kojak.reset(seed=1)
         assert kojak.render().startswith("<svg")
+
+
+def test_columbo_observes_a_discard_face_and_the_lawn_only_as_places() -> None:
+    """A discard shown to all (CO-LAWN-01) is every seat's latest happening, face and place;
+    the lawn part says only which places hold a card (decision S1), never which card."""
+    from sleuth.games.columbo.rl import HAPPENING_INDEX, HAPPENINGS, MAX_SEATS
+
+    game = env("columbo", 2, seed=1)
+    game.reset(seed=3)
+    enc: Any = game.encoder
+    rng = np.random.default_rng(0)
+    for _ in game.agent_iter(3000):
+        log = game.game_state.log
+        if log and log[-1].kind == "discard" and log[-1].data["card"] is not None:
+            break
+        obs, _, terminated, truncated, _ = game.last()
+        assert not (terminated or truncated), "no shown discard in this game: pick another seed"
+        game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    state = game.game_state
+    discard = state.log[-1].data
+    place, card = int(discard["place"]), int(discard["card"]["id"])
+    where = 1 + len(HAPPENINGS) + 2 * MAX_SEATS  # a news slot: present, type, seats, place...
+    for agent in game.agents:
+        obs = game.observe(agent)["observation"]
+        latest = obs[enc.news_parts[0]]
+        assert latest[1 + HAPPENING_INDEX["discard"]] == 1.0
+        assert np.flatnonzero(latest[where : where + 60]).tolist() == [place]
+        face = latest[where + 60 :]
+        assert face[0] == 1.0 and face[3 + enc.card_kind[card]] == 1.0
+        lying = [i for i, c in enumerate(state.lawn) if c is not None]
+        assert np.flatnonzero(obs[enc.lawn_part]).tolist() == lying

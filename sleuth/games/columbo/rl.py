@@ -11,6 +11,7 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Mapping
 from typing import Any, cast
 
@@ -21,6 +22,7 @@ from sleuth.core.actions import JSONValue
 from sleuth.games.columbo.board import NUMBERED, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, PACK_FOR, PACK_SIZE, load_pack
 from sleuth.games.columbo.options import ColumboOptions
+from sleuth.games.columbo.state import act
 from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
 
 MAX_SEATS = 4
@@ -47,6 +49,7 @@ HAPPENINGS: dict[str, tuple[str, str | None]] = {
     "pass": ("seat", None),
     "laid_down": ("seat", None),
 }
+HAPPENING_INDEX = {kind: i for i, kind in enumerate(HAPPENINGS)}
 NEWS_ABOUT = (
     "a happening it saw: present, type (" + ", ".join(HAPPENINGS) + "), actor and other seat "
     "(relative), lawn place, kind named/asked/shown, a card's face seen, named right"
@@ -111,24 +114,24 @@ class ColumboEncoder(Encoder):
         ]
 
     def _universe(self) -> Iterable[Action]:
+        # Made with the engine's own cached `act`, keywords in the engine's order, so a legal
+        # action *is* its universe entry and the mask's look-ups never compare two actions.
         cards = range(PACK_SIZE)
         shows = [c.id for c in self.pack.cards if c.shows]
-        yield from (Action.of(k) for k in ("roll", "draw", "end_turn", "pass"))
+        yield from (act(k) for k in ("roll", "draw", "end_turn", "pass"))
         for node in self.board.nodes:
-            yield Action.of("move", to=node.id)
+            yield act("move", to=node.id)
         for node in self.board.nodes:
             if node.in_room:
-                yield Action.of("jump", to=node.id)
+                yield act("jump", to=node.id)
         for kind in ("discard", "give", "exchange", "lay"):
-            yield from (Action.of(kind, card=c) for c in cards)
+            yield from (act(kind, card=c) for c in cards)
         for target in range(self.players):
-            yield from (Action.of("demand", target=target, show=c) for c in shows)
-            yield from (
-                Action.of("demand", target=target, evidence=k) for k in NAMED_WITHOUT_SHOWING
-            )
+            yield from (act("demand", target=target, show=c) for c in shows)
+            yield from (act("demand", target=target, evidence=k) for k in NAMED_WITHOUT_SHOWING)
         for place in range(self.places):
-            yield from (Action.of("name", place=place, show=c) for c in shows)
-            yield from (Action.of("name", place=place, evidence=k) for k in NAMED_WITHOUT_SHOWING)
+            yield from (act("name", place=place, show=c) for c in shows)
+            yield from (act("name", place=place, evidence=k) for k in NAMED_WITHOUT_SHOWING)
 
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
@@ -140,13 +143,12 @@ class ColumboObserver(Observer):
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
-        self.news: list[Event] = []  # oldest first, at most NEWS
+        # Each happening is encoded once, as it is seen: latest last, at most NEWS.
+        self.news: deque[Vector] = deque(maxlen=NEWS)
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self.news.append(event)
-            if len(self.news) > NEWS:
-                del self.news[0]
+            self.news.append(self._happening(event))
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         enc = self.encoder
@@ -193,8 +195,8 @@ class ColumboObserver(Observer):
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
-        for part, event in zip(enc.news_parts, reversed(self.news), strict=False):
-            self._happening(out, part, event)
+        for part, row in zip(enc.news_parts, reversed(self.news), strict=False):
+            out[part] = row
         return out
 
     def _seat(self, seat: int) -> int:
@@ -226,13 +228,13 @@ class ColumboObserver(Observer):
         if search["turned"] is not None:
             out[s + 2 + PACK_SIZE + kinds + enc.card_kind[search["turned"]["id"]]] = 1.0
 
-    def _happening(self, out: Vector, part: slice, event: Event) -> None:
+    def _happening(self, event: Event) -> Vector:
+        """One happening as a `news` slot: what, who, where, which kind or face, named right."""
         enc, d = self.encoder, event.data
-        s = part.start
-        out[s] = 1.0
-        types = list(HAPPENINGS)
-        out[s + 1 + types.index(event.kind)] = 1.0
-        s += 1 + len(types)
+        out = np.zeros(enc.news_parts[0].stop - enc.news_parts[0].start, np.float32)
+        out[0] = 1.0
+        out[1 + HAPPENING_INDEX[event.kind]] = 1.0
+        s = 1 + len(HAPPENINGS)
         actor, other = HAPPENINGS[event.kind]
         out[s + self._seat(cast(int, d[actor]))] = 1.0
         if other is not None:
@@ -256,3 +258,4 @@ class ColumboObserver(Observer):
             out[s + 1] = 1.0  # a kind was named or asked for
             out[s + 3 + enc.kind_index[kind]] = 1.0
         out[s + 2] = float(d.get("right") is True)
+        return out
