@@ -503,6 +503,8 @@ class Lobby:
                 stored = await self._db(self.store.load, table_id)
                 if stored is None:
                     continue
+                if table_id in self.tables:
+                    continue  # another process made it and said so: already read
                 table = await self._restore(stored)
             except Exception as err:  # a bad row must never stop the server
                 self.broken[table_id] = f"{type(err).__name__}: {err}"
@@ -514,6 +516,8 @@ class Lobby:
                     await self._db(self.store.update_table, table.id, status="finished")
                 except StorageError as err:  # start-up marks it again next time
                     log.error("table %s: could not store that the game is over: %s", table.id, err)
+            if table.id in self.tables:
+                continue
             self.tables[table.id] = table
             self._start(table)
             restored += 1
@@ -627,6 +631,8 @@ class Lobby:
             raise ApiError(
                 404, "corrupt", f"table {table_id} could not be restored from storage"
             ) from None
+        if table_id in self.tables:  # read meanwhile by another request (or a notification)
+            return self.tables[table_id]
         self.tables[table_id] = table
         self.resting.pop(table_id, None)
         self._start(table)
