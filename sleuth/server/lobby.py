@@ -1005,6 +1005,11 @@ class Lobby:
                 try:
                     await self._store_action(table, number, seat, move)
                 except _Clash:  # say so, never loop on it
+                    log.error(
+                        "table %s: action %d could not be stored: the database refuses it",
+                        table.id,
+                        number,
+                    )
                     raise ApiError(
                         503,
                         "storage",
