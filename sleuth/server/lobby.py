@@ -1142,7 +1142,10 @@ class Lobby:
         table_id, _, what = payload.partition(" ")
         table = self.tables.get(table_id)
         if table is None:
-            if what == "new":
+            # A new table, or one resting out of memory that another process changed: read
+            # it (again), so its listing is current and its bots run here if this process
+            # holds its lease.
+            if what == "new" or table_id in self.resting:
                 self._spawn(self._adopt(table_id))
             return
         if what == "seats":
