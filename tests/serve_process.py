@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -17,10 +18,11 @@ def free_port() -> int:
 
 
 class Server:
-    """`sleuth serve` in a subprocess on a free port, with its own database file."""
+    """`sleuth serve` in a subprocess on a free port, on a database file (or URL)."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path | str, args: Sequence[str] = ()) -> None:
         self.database = database
+        self.args = list(args)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
@@ -28,7 +30,7 @@ class Server:
     def start(self) -> None:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "sleuth", "serve", "--port", str(self.port),
-             "--db", str(self.database), "--bot-delay", "0"],
+             "--db", str(self.database), "--bot-delay", "0", *self.args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )  # fmt: skip

@@ -31,12 +31,21 @@ from sleuth.bots import Bot, bot_levels, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction, Record, replay, spec
 from sleuth.core.actions import JSONValue
 from sleuth.core.game import Narrating, new_game
+from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
 from sleuth.server.patch import diff
 from sleuth.server.present import narrator, say
 from sleuth.server.replays import ReplayBook, ReplayShelf
-from sleuth.server.store import Store, StoredTable, TableRow, Writer, now
+from sleuth.server.store import (
+    CHANNEL,
+    Store,
+    StoredTable,
+    TableRow,
+    Writer,
+    is_postgres,
+    now,
+)
 
 log = logging.getLogger("sleuth.server")
 
@@ -466,6 +475,13 @@ class Lobby:
         self._writer = Writer(self.store)
         self._open = False
         self._store_failures: dict[str, int] = {}  # table id -> bot actions refused in a row
+        # Several processes on one PostgreSQL database (sleuth/server/cluster.py): each hears
+        # the others' commits, and runs the bots only of the tables whose lease it holds.
+        self.cluster = is_postgres(self.store.engine)
+        self._leases: Leases | None = None
+        self._listener: Listener | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # catching up, kept until done
 
     # --- life --------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -474,6 +490,12 @@ class Lobby:
             return
         self._open = True
         await self._db(self.store.open)  # a damaged or read-only database is said, not raised
+        if self.cluster:
+            # Listening before the tables are read: nothing stored meanwhile goes unheard.
+            self._loop = asyncio.get_running_loop()
+            self._leases = Leases(self.store.engine)
+            self._listener = Listener(self.store.url, CHANNEL, self._heard, self._missed)
+            await asyncio.to_thread(self._listener.start)
         ids = await self._db(self.store.unfinished_ids)
         restored = 0
         for table_id in ids:
@@ -481,6 +503,8 @@ class Lobby:
                 stored = await self._db(self.store.load, table_id)
                 if stored is None:
                     continue
+                if table_id in self.tables:
+                    continue  # another process made it and said so: already read
                 table = await self._restore(stored)
             except Exception as err:  # a bad row must never stop the server
                 self.broken[table_id] = f"{type(err).__name__}: {err}"
@@ -492,6 +516,8 @@ class Lobby:
                     await self._db(self.store.update_table, table.id, status="finished")
                 except StorageError as err:  # start-up marks it again next time
                     log.error("table %s: could not store that the game is over: %s", table.id, err)
+            if table.id in self.tables:
+                continue
             self.tables[table.id] = table
             self._start(table)
             restored += 1
@@ -509,6 +535,10 @@ class Lobby:
         for table in list(self.tables.values()):
             async with table.lock:
                 pass  # let an action already being stored finish
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.close)
+        if self._leases is not None:
+            self._leases.close()
         self._writer.close()
         self.store.close()
         if self._bot_pool is not None:
@@ -601,6 +631,8 @@ class Lobby:
             raise ApiError(
                 404, "corrupt", f"table {table_id} could not be restored from storage"
             ) from None
+        if table_id in self.tables:  # read meanwhile by another request (or a notification)
+            return self.tables[table_id]
         self.tables[table_id] = table
         self.resting.pop(table_id, None)
         self._start(table)
@@ -927,6 +959,8 @@ class Lobby:
                 raise ApiError(403, "bot_seat", f"a bot plays seat {seat} now")
             if by_bot and chair.kind == "human" and table.stand_in != seat:
                 raise ApiError(409, "stale_version", f"seat {seat} was given to a person")
+            if self.cluster and version > table.version:
+                await self._catch_up_locked(table)  # another process stored it; not heard yet
             if version != table.version:
                 raise ApiError(
                     409,
@@ -957,23 +991,31 @@ class Lobby:
                 raise ApiError(500, "server", "the server could not carry that out") from None
             try:
                 await self._store_action(table, number, seat, move)
-            except BaseException as err:
-                # Not stored, so it did not happen: take it back before anyone is told.
-                # (The lock is held and every reader takes it: nobody saw the change.)
-                await self._take_back(table, number)
-                if isinstance(err, IntegrityError):
+            except _Clash:
+                # A row is already stored at this number. Another process's action is applied
+                # (and this one refused); a row that is no action is set aside, and this
+                # action stored in its place, once.
+                await self._catch_up_locked(table)
+                state = table.state
+                if table.version != number:
                     raise ApiError(
                         409, "stale_version", "another action was stored first: reload"
                     ) from None
-                if not isinstance(err, Exception):
-                    raise
-                if isinstance(err, StorageError):
-                    log.error("table %s: action %d could not be stored: %s", table.id, number, err)
+                state.apply(move)  # it applied to this same state a moment ago
+                try:
+                    await self._store_action(table, number, seat, move)
+                except _Clash:  # say so, never loop on it
+                    log.error(
+                        "table %s: action %d could not be stored: the database refuses it",
+                        table.id,
+                        number,
+                    )
                     raise ApiError(
-                        503, "storage", f"the action could not be saved: {err}"
+                        503,
+                        "storage",
+                        f"the action could not be saved: action {number} cannot be stored: "
+                        "the database refuses it",
                     ) from None
-                log.exception("table %s: action %d could not be stored", table.id, number)
-                raise ApiError(503, "storage", "the action could not be saved: try again") from None
             table.updated = now()
             table.narrate()
             if not by_bot and table.stand_in == seat:
@@ -991,36 +1033,140 @@ class Lobby:
             return table.version
 
     async def _store_action(self, table: LiveTable, number: int, seat: int, move: Action) -> None:
-        """Store action `number`, or raise.
+        """Store action `number` (already applied), or take it back and raise.
 
-        A row already stored at that number was not stored by this server: the game
-        in memory holds every action stored for it, and actions are taken one at a
-        time. Such a row (a garbage row, a hand-made one) would refuse every action
-        for ever, so it and any after it are set aside (kept, in `set_aside_actions`)
-        and the action is stored in its place, once.
+        Not stored means it did not happen: the game is put back before anyone is
+        told (the lock is held and every reader takes it: nobody saw the change).
+        A row already at that number raises `_Clash`; other failures `ApiError`.
         """
-        action = move.to_json()
         try:
-            await asyncio.wrap_future(self._writer.append(table.id, number, seat, action))
+            await asyncio.wrap_future(self._writer.append(table.id, number, seat, move.to_json()))
             return
-        except IntegrityError:
-            why = f"found at action {number} when the server stored its own: not written by it"
+        except BaseException as err:
+            await self._take_back(table, number)
+            if isinstance(err, IntegrityError):
+                raise _Clash from None
+            if not isinstance(err, Exception):
+                raise
+            if isinstance(err, StorageError):
+                log.error("table %s: action %d could not be stored: %s", table.id, number, err)
+                raise ApiError(503, "storage", f"the action could not be saved: {err}") from None
+            log.exception("table %s: action %d could not be stored", table.id, number)
+            raise ApiError(503, "storage", "the action could not be saved: try again") from None
+
+    # --- other writers: the rows this process did not store ---------------------------------
+    async def catch_up(self, table: LiveTable) -> None:
+        """Apply the actions stored for `table` since this process last read them."""
+        async with table.lock:
+            await self._catch_up_locked(table)
+
+    async def _catch_up_locked(self, table: LiveTable) -> None:
+        """Apply, in order, the stored actions past the game in memory; tell who watches.
+
+        Another process on the same database stored them (or a person, or a program): a
+        row that is an action the game allows is applied like one of ours. One that is
+        not (not JSON, not legal there) would stop the table for ever: it and any after
+        it are set aside (kept, in `set_aside_actions`), and the table plays on.
+        """
+        if table.read_only:
+            return
+        rows = await asyncio.to_thread(self.store.actions_from, table.id, table.version)
+        state = table.state
+        for number, stored in rows:
+            if number != table.version:
+                break  # rows are committed whole, so a gap is a row another process set aside
+            start = len(state.log)
+            why = _not_applied(state, stored)
+            if why is not None:
+                await self._set_aside_foreign(table, number, f"found at action {number}: {why}")
+                break
+            table.updated = now()
+            table.narrate()
+            if table.stand_in is not None and state.to_move != table.stand_in:
+                table.stand_in = None
+            if state.over and table.status != "finished":
+                table.status = "finished"  # the process that stored the last action marks it
+            table.tell(start)  # one update an action: versions go up by one, as the page expects
+            table.changed.set()
+
+    async def _set_aside_foreign(self, table: LiveTable, number: int, why: str) -> None:
+        try:
             moved = await self._db(self.store.set_aside, table.id, number, why)
-        if not moved:  # no row in the way: the database's own rules refuse it
-            raise StorageError(f"action {number} cannot be stored: the database refuses it")
+        except StorageError as err:
+            log.error(
+                "table %s: action %d (%s) cannot be set aside: %s", table.id, number, why, err
+            )
+            return
         log.error(
-            "table %s: %d stored row(s) from action %d on were not written by this server: "
-            "set aside (kept in set_aside_actions), and the action stored in their place",
+            "table %s: %d stored row(s) from action %d on are no action the game allows (%s): "
+            "set aside (kept in set_aside_actions); the table plays on",
             table.id,
             moved,
             number,
+            why,
         )
-        try:
-            await asyncio.wrap_future(self._writer.append(table.id, number, seat, action))
-        except IntegrityError:  # say so, never loop on it
-            raise StorageError(
-                f"action {number} cannot be stored: the database refuses it"
-            ) from None
+
+    async def reseat(self, table: LiveTable) -> None:
+        """Read the table's seats and status again: another process changed them."""
+        row = await asyncio.to_thread(self.store.row_of, table.id)
+        if row is None:
+            return
+        async with table.lock:
+            seats = [Seat.from_json(s) for s in row.seats]
+            if seats == table.seats and row.status == table.status:
+                return
+            for number, (old, new) in enumerate(zip(table.seats, seats, strict=True)):
+                if old.token_hash != new.token_hash:  # given to someone else: old sockets go
+                    for sub in [s for s in table.subscribers if s.seat == number]:
+                        sub.seat = None
+                        table.subscribers.discard(sub)
+                        sub.drop()
+            table.seats = seats
+            if table.status != "finished":
+                table.status = row.status
+            table.updated = row.updated
+            table.tell_table()
+            table.changed.set()
+
+    def _heard(self, payload: str) -> None:
+        """A notification from another process (on the listener's thread)."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._on_note, payload)
+
+    def _missed(self) -> None:
+        """The listener reconnected: notifications may have been lost, so read everything."""
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self._on_everything)
+
+    def _on_note(self, payload: str) -> None:
+        table_id, _, what = payload.partition(" ")
+        table = self.tables.get(table_id)
+        if table is None:
+            # A new table, or one resting out of memory that another process changed: read
+            # it (again), so its listing is current and its bots run here if this process
+            # holds its lease.
+            if what == "new" or table_id in self.resting:
+                self._spawn(self._adopt(table_id))
+            return
+        if what == "seats":
+            self._spawn(self.reseat(table))
+        elif what.isdigit() and int(what) >= table.version:
+            self._spawn(self.catch_up(table))
+
+    def _on_everything(self) -> None:
+        for table in list(self.tables.values()):
+            self._spawn(self.reseat(table))
+            self._spawn(self.catch_up(table))
+
+    async def _adopt(self, table_id: str) -> None:
+        """Load a table another process made, so its bots go on if that process dies."""
+        with contextlib.suppress(ApiError):
+            await self.table(table_id)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _take_back(self, table: LiveTable, version: int) -> None:
         """Rebuild the table's game as it stood at `version` (an action that was not stored)."""
@@ -1046,13 +1192,25 @@ class Lobby:
         )
 
     async def _drive(self, table: LiveTable) -> None:
-        """Play the bot seats, and stand in for humans who let the turn timer run out."""
+        """Play the bot seats, and stand in for humans who let the turn timer run out.
+
+        With several processes, only the one holding the table's lease does: the others
+        ask again every `LEASE_SECONDS`, so a dead process's tables are taken over."""
         while not table.state.over:
             try:
+                if self._leases is not None and not await asyncio.to_thread(
+                    self._leases.take, table.id
+                ):
+                    table.changed.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(table.changed.wait(), LEASE_SECONDS)
+                    continue
                 await self._drive_once(table)
             except Exception:  # keep the table alive whatever went wrong
                 log.exception("table %s: the bot driver tripped", table.id)
                 await asyncio.sleep(1.0)
+        if self._leases is not None:
+            await asyncio.to_thread(self._leases.give_up, table.id)
 
     async def _drive_once(self, table: LiveTable) -> None:
         """One step: a bot's action, or waiting for a change (or for the turn timer)."""
@@ -1128,6 +1286,28 @@ class Lobby:
         if not 0 <= step <= book.steps:
             raise ApiError(404, "no_such_step", f"this replay has steps 0 to {book.steps}")
         return await self.replays.answer(book, step)
+
+
+class _Clash(Exception):
+    """A row is already stored at the number of the action being stored."""
+
+
+def _not_applied(state: GameState, stored: Any) -> str | None:
+    """Apply a stored action (as read back) to `state`; None if it was, else why not.
+
+    A refused action leaves the state as it was (the engine's promise)."""
+    try:
+        action = json.loads(stored) if isinstance(stored, str) else stored
+        move = Action.from_json(action)
+    except (ValueError, IllegalAction) as err:
+        return f"not an action ({err}): {str(stored)[:80]!r}"
+    if state.over or not state.is_legal(move):
+        return f"not an action the game allows there: {str(stored)[:80]!r}"
+    try:
+        state.apply(move)
+    except Exception as err:
+        return f"{type(err).__name__}: {err}"
+    return None
 
 
 __all__ = ["LiveTable", "Lobby", "Seat", "Subscriber"]

@@ -211,6 +211,22 @@ class StoredTable:
     unreadable: str | None = None
 
 
+CHANNEL = "sleuth"
+"""The PostgreSQL channel every server process listens on (docs/server.md, "Several processes").
+
+A payload is `<table id> <what>`: an action's number, `seats` or `new`; never a secret."""
+
+
+def is_postgres(engine: Engine) -> bool:
+    return engine.url.get_backend_name() == "postgresql"
+
+
+def _notify(db: Connection, table_id: str, what: str) -> None:
+    """Tell the other processes, when this transaction commits, that a table changed."""
+    if is_postgres(db.engine):
+        db.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{table_id} {what}"})
+
+
 def make_engine(url: str) -> Engine:
     """An engine for `url`; SQLite gets WAL, full syncs and a busy timeout."""
     if not url.startswith("sqlite"):
@@ -381,6 +397,7 @@ class Store:
     def insert_table(self, row: TableRow) -> None:
         with self._writing() as db:
             db.execute(insert(TABLES).values(**row.to_db()))
+            _notify(db, row.id, "new")
 
     def update_table(
         self,
@@ -396,6 +413,7 @@ class Store:
             values["status"] = status
         with self._writing() as db:
             db.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+            _notify(db, table_id, "seats")
 
     def append_action(
         self, table_id: str, number: int, seat: int, action: dict[str, JSONValue]
@@ -414,8 +432,12 @@ class Store:
                     for t, n, s, a in actions
                 ],
             )
-            for table_id in sorted({t for t, _n, _s, _a in actions}):
+            last: dict[str, int] = {}
+            for t, n, _s, _a in actions:
+                last[t] = max(n, last.get(t, n))
+            for table_id in sorted(last):
                 db.execute(update(TABLES).where(TABLES.c.id == table_id).values(updated=moment))
+                _notify(db, table_id, str(last[table_id]))
 
     def set_aside(self, table_id: str, first: int, why: str) -> int:
         """Move actions `first` and later out of play into `set_aside_actions`; return how many.
@@ -493,6 +515,26 @@ class Store:
                 found = self._salvage(db, ACTIONS, "table_id = :t", {"t": table_id}, err)
                 numbered = sorted((int(r["number"]), r["action"]) for r in found)
         return _stored(table_row, numbered, unreadable)
+
+    def row_of(self, table_id: str) -> TableRow | None:
+        """A table's row alone (another process changed its seats or status)."""
+        with self.engine.connect() as db:
+            row = db.execute(select(TABLES).where(TABLES.c.id == table_id)).mappings().first()
+        return None if row is None else TableRow.from_db(dict(row))
+
+    def actions_from(self, table_id: str, first: int) -> list[tuple[int, Any]]:
+        """(number, action as stored) of a table's actions from `first` on, in order: the ones
+        another process stored since this one last read (`Lobby.catch_up`)."""
+        raw_action = type_coerce(ACTIONS.c.action, String)
+        with self.engine.connect() as db:
+            return [
+                (int(n), a)
+                for n, a in db.execute(
+                    select(ACTIONS.c.number, raw_action)
+                    .where((ACTIONS.c.table_id == table_id) & (ACTIONS.c.number >= first))
+                    .order_by(ACTIONS.c.number)
+                )
+            ]
 
     def _salvage(
         self, db: Connection, table: Table, where: str, params: dict[str, Any], err: DBAPIError

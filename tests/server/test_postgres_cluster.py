@@ -1,0 +1,240 @@
+"""Two real server processes on one real PostgreSQL server: seats split across them, one
+SIGKILLed mid-game, nothing acknowledged lost, every game finished with an exact replay.
+
+Each table (one of every game) is made on process A; its seat 0 plays through A, its
+seat 1 through B, and a bot plays a third seat where the game allows one. A spectator
+socket on B watches every table: the updates it gets (actions stored by either
+process, heard through LISTEN/NOTIFY) come one version at a time and patch its view
+into exactly the replay's. Mid-game A is killed; its seats go on through B, then the
+owner hands the people's seats to bots, which B must now run (A held their leases),
+and every game plays out.
+
+Needs PostgreSQL (Debian's package: found under /usr/lib/postgresql, installed with
+apt-get as root if missing; tests/server/postgres.py) and psycopg (the `postgres`
+extra). docs/server.md, "Several processes on PostgreSQL", says how to run it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+import jsonpatch
+import pytest
+from websockets.sync.client import connect
+
+import sleuth
+from sleuth.bots import bot_levels
+from tests.serve_process import Server
+from tests.server.postgres import Unavailable, postgres_server
+
+pytest.importorskip("psycopg", reason="psycopg is not installed: pip install -e '.[postgres]'")
+
+GAMES = ("stop-thief", "manhunt", "kojak", "columbo")
+BEFORE_KILL = 12  # client actions acknowledged, over all tables, before A is killed
+AFTER_KILL = 12  # and after, through B alone
+DEADLINE = 50.0  # seconds for the whole test's play
+
+
+def canon(action: Any) -> str:
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture(scope="module")
+def database() -> Iterator[str]:
+    try:
+        with postgres_server() as url:
+            yield url
+    except Unavailable as why:
+        pytest.skip(f"no PostgreSQL server can be started here: {why}")
+
+
+@dataclass
+class Table:
+    id: str
+    game: str
+    owner: str
+    seats: dict[int, tuple[str, str]] = field(default_factory=dict)  # seat -> (token, process)
+    acks: dict[int, str] = field(default_factory=dict)  # number -> the action, as acknowledged
+    watched: list[dict[str, Any]] = field(default_factory=list)  # what B's socket said
+
+
+class Clients:
+    """The test's players: one thread a table, acting for its people through their process."""
+
+    def __init__(self, urls: dict[str, str]) -> None:
+        self.urls = urls
+        self.lock = threading.Lock()
+        self.dead: set[str] = set()
+        self.acked = 0
+        self.stop = threading.Event()
+
+    def base(self, process: str) -> str:
+        with self.lock:
+            return self.urls["B" if process in self.dead else process]
+
+    def play(self, table: Table, rng: random.Random) -> None:
+        with httpx.Client(timeout=10) as http:
+            while not self.stop.is_set():
+                if not self._turn(http, table, rng):
+                    time.sleep(0.02)
+
+    def _turn(self, http: httpx.Client, table: Table, rng: random.Random) -> bool:
+        for token, process in table.seats.values():
+            try:
+                url = f"{self.base(process)}/api/tables/{table.id}"
+                view = http.get(f"{url}/view", headers=bearer(token)).json()
+                if view.get("status") == "finished":
+                    return False
+                if not view.get("legal"):
+                    continue
+                action = rng.choice(view["legal"])
+                r = http.post(
+                    f"{url}/actions",
+                    json={"action": action, "version": view["version"]},
+                    headers=bearer(token),
+                )
+            except httpx.TransportError:
+                return False  # the process died under it: the next try goes to B
+            if r.status_code == 200:
+                with self.lock:
+                    number = r.json()["version"] - 1
+                    assert number not in table.acks, f"{table.id}: {number} acknowledged twice"
+                    table.acks[number] = canon(action)
+                    self.acked += 1
+                return True
+            assert r.status_code == 409, r.text  # a stale view: the other process moved on
+        return False
+
+
+def watch(url: str, table: Table, stop: threading.Event) -> None:
+    """A spectator's socket on one process: every message, until told to stop."""
+    with connect(f"{url.replace('http', 'ws')}/ws/tables/{table.id}") as ws:
+        ws.send(json.dumps({"type": "hello"}))
+        while not stop.is_set():
+            try:
+                table.watched.append(json.loads(ws.recv(timeout=0.2)))
+            except TimeoutError:
+                continue
+
+
+def make_table(http: httpx.Client, a: str, b: str, game: str) -> Table:
+    """A table made on A: seat 0 joins through A, seat 1 through B, a bot where there is room."""
+    players = max(2, sleuth.spec(game).min_players)
+    seats: list[dict[str, Any]] = [{"kind": "human"}, {"kind": "human"}]
+    if sleuth.spec(game).max_players > players:
+        players += 1
+        seats.append({"kind": "bot", "level": bot_levels(game)[-1]})
+    r = http.post(f"{a}/api/tables", json={"game": game, "players": players, "seats": seats})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    table = Table(made["id"], game, made["owner_token"])
+    for seat, process, base in ((0, "A", a), (1, "B", b)):
+        invite = made["seats"][seat]["invite"]
+        joined = http.post(f"{base}/api/tables/{table.id}/join", json={"invite": invite})
+        assert joined.status_code == 200, joined.text
+        table.seats[seat] = (joined.json()["token"], process)
+    return table
+
+
+def test_two_processes_one_killed_lose_nothing(database: str) -> None:
+    args = ["--no-rate-limits"]
+    a, b = Server(database, args), Server(database, args)
+    a.start()
+    b.start()
+    stop_watching = threading.Event()
+    clients = Clients({"A": a.url, "B": b.url})
+    threads: list[threading.Thread] = []
+    try:
+        with httpx.Client(timeout=10) as http:
+            tables = [make_table(http, a.url, b.url, game) for game in GAMES]
+            watchers = [
+                threading.Thread(target=watch, args=(b.url, t, stop_watching), daemon=True)
+                for t in tables
+            ]
+            for thread in watchers:
+                thread.start()
+            rng = random.Random(10)
+            threads = [
+                threading.Thread(
+                    target=clients.play, args=(t, random.Random(rng.random())), daemon=True
+                )
+                for t in tables
+            ]
+            for thread in threads:
+                thread.start()
+            deadline = time.monotonic() + DEADLINE
+
+            def until(count: int) -> None:
+                while clients.acked < count:
+                    assert time.monotonic() < deadline, f"only {clients.acked} actions"
+                    time.sleep(0.02)
+
+            until(BEFORE_KILL)
+            a.kill()  # SIGKILL, mid-game: its seats carry on through B
+            with clients.lock:
+                clients.dead.add("A")
+            until(clients.acked + AFTER_KILL)
+            clients.stop.set()
+            for thread in threads:
+                thread.join(15)
+            # Bots finish the games: B runs them all now, A's leases having died with it.
+            for table in tables:
+                for seat in table.seats:
+                    r = http.post(
+                        f"{b.url}/api/tables/{table.id}/seats/{seat}/bot",
+                        json={},
+                        headers=bearer(table.owner),
+                    )
+                    assert r.status_code in (200, 409), r.text  # 409: the game is over
+            for table in tables:
+                while http.get(f"{b.url}/api/tables/{table.id}").json()["status"] != "finished":
+                    assert time.monotonic() < deadline, f"{table.game} did not finish"
+                    time.sleep(0.05)
+            time.sleep(0.3)  # the last updates reach the sockets
+            stop_watching.set()
+            for thread in watchers:
+                thread.join(5)
+            for table in tables:
+                check(http, b.url, table)
+    finally:
+        clients.stop.set()
+        stop_watching.set()
+        a.kill()
+        b.stop()
+
+
+def check(http: httpx.Client, url: str, table: Table) -> None:
+    """Every acknowledged action stored at its number; the record replays exactly; B's
+    spectator socket got every version in order and its patched view is the replay's."""
+    answer = http.get(f"{url}/api/tables/{table.id}/replay")
+    assert answer.status_code == 200, answer.text
+    assert "damage" not in answer.json()["table"], answer.json()["table"]
+    record = sleuth.Record.from_json(answer.json()["record"])
+    stored = [canon(a) for a in record.actions]
+    for number, action in table.acks.items():
+        assert stored[number] == action, f"{table.game}: acknowledged action {number} lost"
+    again = sleuth.replay(record)
+    assert again.over, table.game
+    first, *updates = table.watched
+    assert first["type"] == "snapshot", first
+    view = first["view"]
+    version = first["version"]
+    for message in updates:
+        if message["type"] != "update":
+            continue
+        assert message["version"] == version + 1, f"{table.game}: a gap after {version}"
+        version = message["version"]
+        view = jsonpatch.apply_patch(view, message["patch"])
+    assert version == len(record.actions), f"{table.game}: socket stopped at {version}"
+    assert view == json.loads(json.dumps(again.view(None))), table.game
