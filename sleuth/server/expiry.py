@@ -19,7 +19,6 @@ from collections.abc import Callable
 from datetime import datetime
 
 from sleuth.core.actions import JSONValue
-
 from sleuth.server.lobby import LiveTable, Lobby
 
 log = logging.getLogger("sleuth.server")
