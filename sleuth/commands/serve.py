@@ -14,7 +14,12 @@ def serve(
     db: str = typer.Option(
         "sleuth.sqlite3", help="SQLite file, or any SQLAlchemy database URL (e.g. postgresql://...)"
     ),
-    bot_delay: float = typer.Option(0.4, min=0.0, help="Seconds a bot waits before it acts"),
+    bot_delay: float | None = typer.Option(
+        None,
+        min=0.0,
+        help="Seconds a bot waits before it acts at tables that chose no pace "
+        "(default: the normal pace, 1.2)",
+    ),
     ws_compression: bool = typer.Option(
         False, help="Compress WebSocket messages (less traffic, several times the CPU)"
     ),
@@ -56,6 +61,11 @@ def serve(
     idle_seconds: float = typer.Option(
         600.0, min=1.0, help="Tables and scanner sessions unused this long leave memory"
     ),
+    expire_seconds: float = typer.Option(
+        7200.0,
+        min=1.0,
+        help="Tables untouched this long, no seat connected, go to bots and play out",
+    ),
 ) -> None:
     """Serve the games in the browser (SQLite by default: nothing else to install)."""
     import logging
@@ -87,6 +97,7 @@ def serve(
         api_docs=api_docs,
         idle_seconds=idle_seconds,
         bot_threads=bot_threads,
+        expire_seconds=expire_seconds,
     )
     uvicorn.run(
         app,

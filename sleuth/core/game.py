@@ -242,6 +242,9 @@ class GameSpec:
     seat_names: str = "player"
     parts: Mapping[str, str] = field(default_factory=dict)
     commands: Mapping[str, str] = field(default_factory=dict)
+    # Pages the `routes` part serves, by path, each with a line saying what it is for: the
+    # lobby links to them (Stop Thief's Crime Scanner).
+    pages: Mapping[str, str] = field(default_factory=dict)
 
     def has(self, part: str) -> bool:
         return part in self.parts
@@ -286,6 +289,7 @@ class GameSpec:
             "max_players": self.max_players,
             "seat_name": self.seat_names,
             "options": describe_options(self.options_type),
+            "pages": [{"url": url, "title": title} for url, title in self.pages.items()],
         }
 
 

@@ -16,7 +16,14 @@ from sleuth.core.actions import JSONValue
 from sleuth.server.errors import ApiError
 from sleuth.server.lobby import LiveTable, Lobby, off_loop
 from sleuth.server.memory import listing_page
-from sleuth.server.messages import ActionRequest, BotRequest, HumanRequest, JoinRequest, NewTable
+from sleuth.server.messages import (
+    ActionRequest,
+    BotRequest,
+    HumanRequest,
+    JoinRequest,
+    NewTable,
+    PaceRequest,
+)
 from sleuth.server.present import picture
 
 router = APIRouter(prefix="/api")
@@ -124,6 +131,7 @@ async def create_table(body: NewTable, lobby: LobbyDep) -> TableCreated:
         options=body.options,
         turn_seconds=body.turn_seconds,
         open_seats=body.open_seats,
+        pace=body.pace,
     )
     return TableCreated.model_validate(created)
 
@@ -212,6 +220,15 @@ async def seat_to_human(
     acting for it."""
     name = (body or HumanRequest()).name
     return SeatGiven.model_validate(await lobby.to_human(table, seat, name, token_of(credentials)))
+
+
+@router.post("/tables/{table_id}/pace")
+async def table_pace(
+    body: PaceRequest, table: TableDep, lobby: LobbyDep, credentials: Credentials
+) -> dict[str, JSONValue]:
+    """Change how fast the table's bots play (slow, normal, fast, instant): owner token only."""
+    await lobby.set_pace(table, body.pace, token_of(credentials))
+    return table.summary()
 
 
 @router.get("/tables/{table_id}/replay", response_class=Response)

@@ -14,6 +14,7 @@ from fastapi.staticfiles import StaticFiles
 from sleuth.core import game_names, spec
 from sleuth.server import api, guides, ws
 from sleuth.server.errors import BodyLimit, install_error_handlers, install_openapi
+from sleuth.server.expiry import EXPIRE_SECONDS, Expirer
 from sleuth.server.limits import Limits, RateLimit, RateLimiter
 from sleuth.server.lobby import BOT_THREADS, Lobby
 from sleuth.server.memory import IDLE_SECONDS, Sweeper
@@ -32,34 +33,41 @@ def _page(name: str) -> Response:
 def create_app(
     database_url: str = "sqlite:///sleuth.sqlite3",
     *,
-    bot_delay: float = 0.4,
+    bot_delay: float | None = None,
     allowed_hosts: Iterable[str] | None = None,
     limits: Limits | None = None,
     api_docs: bool = False,
     idle_seconds: float = IDLE_SECONDS,
     bot_threads: int = BOT_THREADS,
+    expire_seconds: float = EXPIRE_SECONDS,
 ) -> FastAPI:
-    """The whole app. `database_url` is any SQLAlchemy URL; `bot_delay` paces bots (seconds).
+    """The whole app. `database_url` is any SQLAlchemy URL; `bot_delay` paces bots at tables
+    that chose no pace (seconds; None: the normal pace).
 
     `allowed_hosts`: the names the Host header may carry besides any IP address
     (default: localhost, and the name Starlette's TestClient sends); `limits`:
     the per-client rate limits (`Limits()` by default); `api_docs` serves
     FastAPI's /docs and /redoc pages (they load scripts from a CDN); tables
-    and scanner sessions unused for `idle_seconds` leave memory (sleuth/server/memory.py).
+    and scanner sessions unused for `idle_seconds` leave memory (sleuth/server/memory.py);
+    open and running tables untouched for `expire_seconds`, no seat connected, go to bots
+    (sleuth/server/expiry.py).
     Tables are restored from the database when the app starts (its lifespan),
     so drive it with `with TestClient(app):` or a real server.
     """
     lobby = Lobby(database_url, bot_delay=bot_delay, bot_threads=bot_threads)
     limiter = RateLimiter(limits or Limits())
     sweeper = Sweeper(lobby, idle_seconds)
+    expirer = Expirer(lobby, expire_seconds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await lobby.open()
         sweeper.start()
+        expirer.start()
         try:
             yield
         finally:
+            await expirer.stop()
             await sweeper.stop()
             await lobby.close()
 
@@ -73,6 +81,7 @@ def create_app(
     app.state.database_url = database_url
     app.state.bot_delay = bot_delay
     app.state.lobby = lobby
+    app.state.expirer = expirer
     app.state.limiter = limiter
     app.state.sweeper = sweeper
     app.state.idle_seconds = idle_seconds

@@ -34,6 +34,7 @@ from sleuth.core.game import Narrating, new_game
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
+from sleuth.server.pace import DEFAULT_PACE, PACE_SECONDS, pace_seconds
 from sleuth.server.patch import diff
 from sleuth.server.present import narrator, say
 from sleuth.server.replays import ReplayBook, ReplayShelf
@@ -301,6 +302,7 @@ class LiveTable:
         self.fixed = fixed_choices(self.game, self.options, self.seed_fixed)
         self.damage: dict[str, JSONValue] | None = None  # an action that no longer replayed
         self.open_seats = row.open_seats  # anyone may take a free seat, without its invite
+        self.pace = row.pace  # how fast its bots play; None: the server's default
         self.read_only: str | None = None  # why nothing more can be stored for this table
 
     @property
@@ -333,6 +335,7 @@ class LiveTable:
             turn_seconds=self.turn_seconds,
             seed_fixed=self.seed_fixed,
             open_seats=self.open_seats,
+            pace=self.pace,
         )
 
     # --- what goes out --------------------------------------------------------------------
@@ -353,6 +356,7 @@ class LiveTable:
             "url": f"/t/{self.id}",
             "fixed": list(self.fixed),
             "open_seats": self.open_seats,
+            "pace": self.pace,
             **({"damage": self.damage} if self.damage else {}),
             **({"read_only": self.read_only} if self.read_only else {}),
         }
@@ -461,10 +465,15 @@ class Lobby:
     """Every live table, the store behind them, and the bots that play on the server."""
 
     def __init__(
-        self, database_url: str, *, bot_delay: float = 0.4, bot_threads: int = BOT_THREADS
+        self,
+        database_url: str,
+        *,
+        bot_delay: float | None = None,
+        bot_threads: int = BOT_THREADS,
     ) -> None:
         self.store = Store(database_url)
-        self.bot_delay = bot_delay
+        # The pause before a bot action at a table that chose no pace (tests set 0).
+        self.bot_delay = PACE_SECONDS[DEFAULT_PACE] if bot_delay is None else bot_delay
         self.bot_threads = bot_threads
         self._bot_pool: ThreadPoolExecutor | None = None  # made when a bot first thinks
         self.tables: dict[str, LiveTable] = {}
@@ -685,6 +694,7 @@ class Lobby:
         options: dict[str, JSONValue] | None = None,
         turn_seconds: float | None = None,
         open_seats: bool = False,
+        pace: str | None = None,
     ) -> dict[str, JSONValue]:
         """A new table; `seats` as (kind, level, name), all human if None.
 
@@ -695,6 +705,10 @@ class Lobby:
             game_spec = spec(game)
         except IllegalAction as err:
             raise ApiError(400, "unknown_game", str(err)) from None
+        if pace is not None and pace not in PACE_SECONDS:
+            raise ApiError(
+                400, "bad_table", f"no pace {pace!r}; choose one of {', '.join(PACE_SECONDS)}"
+            )
         seed_fixed = seed is not None
         if seed is None:
             seed = new_seed()
@@ -734,6 +748,7 @@ class Lobby:
             turn_seconds=turn_seconds,
             seed_fixed=seed_fixed,
             open_seats=open_seats,
+            pace=pace,
         )
         for _attempt in range(5):
             row.id = secrets.token_urlsafe(6)
@@ -899,6 +914,53 @@ class Lobby:
             "join_url": invite_url(table.id, seat, invite),
             "table": summary,
         }
+
+    async def set_pace(self, table: LiveTable, pace: str, token: str | None) -> None:
+        """Change how fast the table's bots play: the owner only, at any time before the end."""
+        if token is None:
+            raise ApiError(401, "no_token", "send the owner token: Authorization: Bearer <token>")
+        if not self.is_owner(table, token):
+            self.seat_of(table, token)  # an unknown token is 401, as everywhere
+            raise ApiError(403, "not_owner", "only the table's owner can change the bots' pace")
+        if pace not in PACE_SECONDS:
+            raise ApiError(
+                400, "bad_pace", f"no pace {pace!r}; choose one of {', '.join(PACE_SECONDS)}"
+            )
+        await asyncio.shield(self._set_pace(table, pace))
+
+    async def _set_pace(self, table: LiveTable, pace: str) -> None:
+        async with table.lock:
+            if table.status == "finished":
+                raise ApiError(409, "finished", "this game is over")
+            if table.read_only:
+                raise ApiError(503, "storage", table.read_only)
+            try:
+                await self._db(self.store.update_table, table.id, pace=pace)
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the pace could not be saved: {err}") from None
+            table.pace, table.updated = pace, now()
+            table.tell_table()
+            table.changed.set()  # a bot waiting at the old pace starts its wait again
+
+    async def hand_to_bots(self, table: LiveTable, still: Callable[[LiveTable], bool]) -> bool:
+        """Give every human seat to a bot and play on at the instant pace (an abandoned
+        table, sleuth.server.expiry), if `still(table)` holds under the lock; done or not."""
+        async with table.lock:
+            if not still(table):
+                return False
+            level = bot_levels(table.game)[-1]
+            changes = {
+                n: Seat("bot", s.name, level, s.token_hash, True)
+                for n, s in enumerate(table.seats)
+                if s.kind == "human"
+            }
+            try:
+                await self._db(self.store.update_table, table.id, pace="instant")
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the pace could not be saved: {err}") from None
+            table.pace = "instant"
+            await self._change_seats(table, changes)
+        return True
 
     async def _change_seats(self, table: LiveTable, changes: dict[int, Seat]) -> None:
         """Store new seats (and the status they imply), then apply and tell. Holds the lock."""
@@ -1231,7 +1293,10 @@ class Lobby:
 
     async def _bot_turn(self, table: LiveTable, seat: int) -> None:
         version = table.version
-        await asyncio.sleep(self.bot_delay)
+        table.changed.clear()
+        with contextlib.suppress(TimeoutError):  # the table's pace: time to follow each action
+            await asyncio.wait_for(table.changed.wait(), pace_seconds(table.pace, self.bot_delay))
+            return  # something changed meanwhile (an action, the seats, the pace): look again
         if table.version != version or table.state.to_move != seat:
             return  # someone acted meanwhile (a human back in time, or a change of seats)
         chair = table.seats[seat]

@@ -165,6 +165,13 @@ class NewTable(Strict):
     open_seats: bool = Field(
         False, description="Anyone may take a free seat; otherwise each needs its invite"
     )
+    pace: Literal["slow", "normal", "fast", "instant"] | None = Field(
+        None, description="How fast the bots play; omitted: the server's default (normal)"
+    )
+
+
+class PaceRequest(Strict):
+    pace: Literal["slow", "normal", "fast", "instant"]
 
 
 class JoinRequest(Strict):

@@ -98,6 +98,8 @@ TABLES = Table(
     # Anyone may take a free seat; otherwise each seat needs its invite. NULL in rows made
     # before invitations: those tables were made open, and their links carry no invite.
     Column("open_seats", Boolean, nullable=True),
+    # How fast the bots play (sleuth.server.pace); NULL: the server's default.
+    Column("pace", String(16), nullable=True),
 )
 
 ACTIONS = Table(
@@ -126,7 +128,12 @@ SET_ASIDE = Table(
 
 # Columns added after the first release, added to an older database when it is opened.
 _ADDED_COLUMNS = {
-    "tables": {"seed_digits": "VARCHAR(48)", "seed_fixed": "BOOLEAN", "open_seats": "BOOLEAN"}
+    "tables": {
+        "seed_digits": "VARCHAR(48)",
+        "seed_fixed": "BOOLEAN",
+        "open_seats": "BOOLEAN",
+        "pace": "VARCHAR(16)",
+    }
 }
 
 
@@ -156,6 +163,7 @@ class TableRow:
     turn_seconds: float | None = None
     seed_fixed: bool = False
     open_seats: bool = False
+    pace: str | None = None
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -173,6 +181,7 @@ class TableRow:
             turn_seconds=None if row["turn_seconds"] is None else float(row["turn_seconds"]),
             seed_fixed=bool(row.get("seed_fixed")),
             open_seats=row.get("open_seats") is None or bool(row.get("open_seats")),
+            pace=None if row.get("pace") is None else str(row["pace"]),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -191,6 +200,7 @@ class TableRow:
             "updated": self.updated,
             "turn_seconds": self.turn_seconds,
             "open_seats": self.open_seats,
+            "pace": self.pace,
         }
 
 
@@ -405,8 +415,11 @@ class Store:
         *,
         seats: list[dict[str, JSONValue]] | None = None,
         status: str | None = None,
+        pace: str | None = None,
     ) -> None:
         values: dict[str, Any] = {"updated": now()}
+        if pace is not None:
+            values["pace"] = pace
         if seats is not None:
             values["seats"] = seats
         if status is not None:

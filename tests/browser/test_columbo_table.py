@@ -90,6 +90,7 @@ def create_columbo_table(
         else:
             page.fill(f"#opt-{name}", str(value))
     page.fill("#seed", str(seed))
+    page.select_option("#pace", "instant")  # tests run the bots without pauses
     page.click("#create")
     page.wait_for_url("**/t/**")
     return page.url.rstrip("/").split("/t/")[1].split("?")[0]

@@ -119,6 +119,7 @@ def create_kojak_table(page: Page, server: Server, version_: str, seed: int) -> 
     page.locator("#options-box summary").click()
     page.select_option("#opt-version", version_)
     page.fill("#seed", str(seed))
+    page.select_option("#pace", "instant")  # tests run the bots without pauses
     page.click("#create")
     page.wait_for_url("**/t/**")
     return page.url.rstrip("/").split("/t/")[1].split("?")[0]

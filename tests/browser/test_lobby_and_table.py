@@ -86,6 +86,7 @@ def create_table(
         page.fill(f"#opt-{name}", str(value))
     if seed is not None:
         page.fill("#seed", str(seed))
+    page.select_option("#pace", "instant")  # tests run the bots without pauses
     page.click("#create")
 
 

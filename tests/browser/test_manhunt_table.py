@@ -97,6 +97,7 @@ def create_table(page: Page, server: Server, seats: list[str], seed: int) -> str
             page.select_option(f'select[name="seat-level-{i}"]', "expert")
     page.locator("#options-box summary").click()
     page.fill("#seed", str(seed))
+    page.select_option("#pace", "instant")  # tests run the bots without pauses
     page.click("#create")
     if "invite" in seats:
         page.click("#go-table")
@@ -273,6 +274,7 @@ def test_two_people_each_see_only_their_own_probe(
     alice.select_option('select[name="seat-kind-1"]', "invite")
     alice.locator("#options-box summary").click()
     alice.fill("#seed", str(TWO_HUMANS_SEED))
+    alice.select_option("#pace", "instant")  # tests run the bots without pauses
     alice.click("#create")
     invite = alice.locator('#created li[data-seat="1"] .invite-url').input_value()
     alice.click("#go-table")

@@ -135,6 +135,9 @@ def test_plain_scanner_serves_the_page(monkeypatch: Any) -> None:
 
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(command, "serve_page", lambda *args: calls.append(args))
+    assert runner.invoke(app, ["scanner", "--no-open"]).exit_code == 0
+    assert calls == [("127.0.0.1", 8001, "sleuth.sqlite3", "", False)]  # 8000 is the game server
+    calls.clear()
     assert runner.invoke(app, ["scanner", "--no-open", "--port", "8123"]).exit_code == 0
     assert calls == [("127.0.0.1", 8123, "sleuth.sqlite3", "", False)]
     assert "--terminal" in PLAIN_HELP and "--json" in PLAIN_HELP

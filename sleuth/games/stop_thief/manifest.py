@@ -26,6 +26,7 @@ SPEC = GameSpec(
         "routes": "companion.api:router",
         "cli": "cli",
     },
+    pages={"/scanner": "Crime Scanner: the 1979 electronic unit, for a real board"},
     commands={  # listed by `sleuth --help` without importing cli (a test keeps them in step)
         "stop-thief": "Stop Thief tools: the detective's notebook and the Crime Scanner.",
         "scanner": "The Stop Thief Crime Scanner, for players whose 1979 unit has died.",

@@ -131,6 +131,7 @@ async function create(e) {
   const timer = $("#turn-seconds").value.trim();
   if (timer) body.turn_seconds = Number.parseInt(timer, 10);
   if ($("#open-seats")?.checked) body.open_seats = true;
+  body.pace = $("#pace").value;
   button.disabled = true;
   try {
     const made = await api.create(body);
@@ -323,11 +324,19 @@ async function main() {
     ),
   );
   pickGame(first?.name);
+  renderTools();
   renderMine();
   renderOpen();
   setInterval(() => {
     if (!document.hidden) renderOpen();
   }, 5000);
+}
+
+// Pages a game serves besides its tables (Stop Thief's Crime Scanner), from its manifest.
+function renderTools() {
+  const pages = L.games.flatMap((g) => (g.pages || []).map((p) => ({ ...p, game: g.title })));
+  $("#tools-panel").hidden = !pages.length;
+  fill($("#tools"), pages.map((p) => h("li", {}, h("a", { href: p.url, class: "tool-link" }, p.title), h("span", { class: "muted" }, ` (${p.game})`))));
 }
 
 main();

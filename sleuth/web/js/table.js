@@ -90,6 +90,7 @@ async function main() {
   $("#rules-link").href = `/games/${encodeURIComponent(S.summary.game)}/rules`;
   document.title = `${title} · table ${tableId} · sleuth`;
   showFixed();
+  showPace();
   try {
     S.mod = await loadGame(S.summary.game);
   } catch (err) {
@@ -270,6 +271,7 @@ function connect() {
     onTable: (summary, conn) => {
       if (summary) S.summary = summary;
       showWaiting();
+      showPace();
       if (conn === shownConn() && conn.view) draw(conn, null);
     },
   };
@@ -473,6 +475,25 @@ function showWaiting() {
     ),
   );
   S.pollTimer = setTimeout(refreshSummary, 2500);
+}
+
+/** The bots' pace: the table's owner picks it here (the server paces the bots). */
+function showPace() {
+  const owner = store.tableRecord(tableId)?.owner;
+  const box = $("#pace-pick");
+  box.hidden = !owner || !S.summary || S.summary.status === "finished";
+  if (box.hidden) return;
+  const select = $("#pace-select");
+  if (document.activeElement !== select) select.value = S.summary.pace || "normal";
+  select.onchange = async () => {
+    try {
+      S.summary = await api.setPace(tableId, select.value, owner);
+      toast(`Bots now play at the ${select.value} pace.`);
+    } catch (err) {
+      toast(err.message, "error");
+      select.value = S.summary.pace || "normal";
+    }
+  };
 }
 
 async function botTakes(seat, owner) {

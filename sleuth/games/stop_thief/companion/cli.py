@@ -96,6 +96,12 @@ def seven_segment(display: str, width: int = 4, height: int = 2) -> str:
 
 
 # --- the command ----------------------------------------------------------------------------
+SCANNER_PORT = 8001
+"""The scanner's own port: `sleuth serve` (and bin/play) keep 8000."""
+GAME_PORT = 8000
+"""Where `sleuth serve` listens by default; it serves the scanner page too, at /scanner."""
+
+
 def scanner(
     presses: Annotated[
         list[str] | None,
@@ -137,7 +143,13 @@ def scanner(
     host: Annotated[
         str, typer.Option(help="The page: address to listen on (0.0.0.0 to reach it from a phone).")
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The page: port to listen on.")] = 8000,
+    port: Annotated[
+        int,
+        typer.Option(
+            help="The page: port to listen on (the game server's own port, 8000, is left to "
+            "`sleuth serve`; if it runs there, its scanner page is opened instead)."
+        ),
+    ] = SCANNER_PORT,
     db: Annotated[
         str, typer.Option(help="The page: SQLite file or SQLAlchemy URL keeping the scanners.")
     ] = "sleuth.sqlite3",
@@ -233,6 +245,8 @@ def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) ->
 
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     suffix = f"/scanner?{query}" if query else "/scanner"
+    if port == SCANNER_PORT and not _port_free(host, GAME_PORT):
+        port = GAME_PORT  # a game server may be there: its page is the same, share it
     if not _port_free(host, port):
         if _answers(f"http://{shown}:{port}"):  # `sleuth serve` is running there already
             page = f"http://{shown}:{port}{suffix}"
@@ -240,9 +254,12 @@ def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) ->
             if open_browser:
                 webbrowser.open(page)
             return
-        with socket.socket() as s:
-            s.bind((host, 0))
-            port = int(s.getsockname()[1])
+        if port == GAME_PORT:
+            port = SCANNER_PORT  # something else holds 8000: the scanner's own port
+        if not _port_free(host, port):
+            with socket.socket() as s:
+                s.bind((host, 0))
+                port = int(s.getsockname()[1])
     import uvicorn
 
     from sleuth.server.app import create_app

@@ -94,6 +94,12 @@ const GLYPHS = {
   E: "adefg", P: "abefg", A: "abcefg", b: "cdefg", n: "ceg", o: "cdeg", U: "bcdef", H: "bcefg", h: "cefg", I: "ef",
 };
 
+/** How long a display overtaken by a later moment of the game stays on the LED (silently). */
+const CATCH_UP_MS = 350;
+/** Later moments that may wait behind the one shown; older waiting ones are skipped (the
+ * notebook and the log keep every clue), so the LED is never far behind the game. */
+const MOST_WAITING = 2;
+
 function ledSvg() {
   const svg = s("svg", { viewBox: "0 0 132 70", class: "led-digits", "aria-hidden": "true" });
   for (let i = 0; i < 3; i++) {
@@ -156,8 +162,12 @@ export function createTable(ctx) {
   let svg = null;
   const geo = new Map();
   let placedOnce = false;
-  let ledQueue = Promise.resolve();
-  let ledBusy = 0;
+  // The LED and its sounds, in order, never behind the game: see enqueue().
+  const ledWaiting = [];
+  let ledRunning = false;
+  let ledShowing = null; // the item on the LED now
+  let ledCut = null; // ends the hold of the item on the LED now, when a later moment comes
+  let moment = 0; // one per update of the game (play()) or press of a memory button
   let memoryShown = null;
   let zoomed = false;
 
@@ -457,13 +467,20 @@ export function createTable(ctx) {
       h("div", { class: "poster-reward" }, t.reward !== undefined ? `Reward ${money(t.reward)}` : ""),
       h("div", { class: "poster-count" }, t.number ? `Thief ${t.number} of ${t.of}` : ""),
     );
-    if (!ledBusy) showDisplay(view.scanner?.display ?? "---", lastClueCaption(), false);
+    if (!ledRunning) showDisplay(idleDisplay(), lastClueCaption(), false);
     setDie(el.dice[0], view.dice?.[0]);
     setDie(el.dice[1], view.dice?.[1]);
     el.diceBox.classList.toggle("empty", !view.dice);
     const words = el.diceBox.querySelector(".dice-words");
     words.textContent = view.dice ? `${view.dice[0] + view.dice[1]}${view.allowance !== view.dice[0] + view.dice[1] ? ` + ${view.allowance - view.dice[0] - view.dice[1]} = ${view.allowance}` : ""} squares` : "no roll yet";
     renderMemory();
+  }
+
+  /** What the LED shows between sounds: the scanner's display; at the end, the last clue. */
+  function idleDisplay() {
+    const clues = view.clues || [];
+    if (view.over && clues.length) return clues[clues.length - 1].display || "---";
+    return view.scanner?.display ?? "---";
   }
 
   function lastClueCaption() {
@@ -513,22 +530,46 @@ export function createTable(ctx) {
   function recall(n, display) {
     const key = display.trim().replace(/^\d/, "");
     const sound = DISPLAY_SOUND[key] || "bleep";
+    moment++;
     enqueue(display, `memory ${n}: ${SOUND_WORDS[sound]} (${display.trim()})`, false, ctx.soundOn() ? [sound] : []);
   }
 
+  /**
+   * Show a display with its caption and sounds, after those before it. Everything one
+   * update of the game brings (an arrest, then the next thief's first clue) plays in full,
+   * in order. A display overtaken by a later update (the game moved on while it waited or
+   * played) is shown only briefly and silently, and when bots play faster than the sounds
+   * (the fast and instant paces) the oldest waiting updates are skipped: the clue heard is
+   * always the clue of the moment, and the LED never lags the game.
+   */
   function enqueue(display, caption, flash, sounds) {
-    ledBusy++;
-    ledQueue = ledQueue.then(
-      () =>
-        new Promise((resolve) => {
-          showDisplay(display, caption, flash);
-          const length = sounds.length ? playSequence(sounds) : 0;
-          setTimeout(resolve, Math.max(900, length * 1000 + 250));
-        }),
-    ).finally(() => {
-      ledBusy--;
-      if (!ledBusy && view) showDisplay(view.scanner?.display ?? "---", lastClueCaption(), false);
-    });
+    ledWaiting.push({ display, caption, flash, sounds, moment });
+    const moments = [...new Set(ledWaiting.map((item) => item.moment))];
+    const oldest = moments.length > MOST_WAITING ? moments[moments.length - MOST_WAITING] : -Infinity;
+    for (let i = ledWaiting.length - 1; i >= 0; i--) if (ledWaiting[i].moment < oldest) ledWaiting.splice(i, 1);
+    if (ledShowing && ledShowing.moment < moment && ledCut) ledCut();
+    if (!ledRunning) runLed();
+  }
+
+  async function runLed() {
+    ledRunning = true;
+    while (ledWaiting.length) {
+      const item = ledWaiting.shift();
+      const overtaken = ledWaiting.some((next) => next.moment > item.moment);
+      ledShowing = item;
+      showDisplay(item.display, item.caption, item.flash);
+      const length = !overtaken && item.sounds.length ? playSequence(item.sounds) : 0;
+      const hold = overtaken ? CATCH_UP_MS : Math.max(900, length * 1000 + 250);
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, hold);
+        // A later moment cuts this one short, shortly after it comes.
+        ledCut = () => setTimeout(() => { clearTimeout(timer); resolve(); }, CATCH_UP_MS);
+      });
+      ledCut = null;
+    }
+    ledShowing = null;
+    ledRunning = false;
+    if (view) showDisplay(idleDisplay(), lastClueCaption(), false);
   }
 
   // ---- controls ----
@@ -815,6 +856,7 @@ export function createTable(ctx) {
   // ---- live events: sounds, the LED, the dice ----
   function play(events, { me } = {}) {
     const sound = ctx.soundOn();
+    moment++;
     for (const ev of events) {
       const d = ev.data || {};
       if (ev.kind === "clue" || ev.kind === "new_thief") {
