@@ -30,22 +30,36 @@ def _draw_into(state: Columbo, seat: int, top: int) -> None:
 
 
 def test_lawn_cards_stay_face_down() -> None:
-    """CO-ADVANCED-01: in the more difficult game lawn cards stay face down: a discard is
-    laid down unseen (its owner's private event names it), from the very first turn."""
+    """CO-ADVANCED-01: in the more difficult game lawn cards stay face down: a discard is shown
+    to all once (CO-LAWN-01 holds in both games) and from then on no view carries its face."""
     state = new(players=3, seed=4, advanced=True)
     seat = state.turn.seat
     _draw_into(state, seat, state.piles[3][-1])
     thrown = state.detectives[seat].hand[0]
     events = act(state, "discard", card=thrown)
-    assert events[0].kind == "discard" and events[0].data["card"] is None
-    assert events[1].kind == "your_discard" and events[1].to == seat
+    assert events[0].kind == "discard" and events[0].data["card"]["id"] == thrown
+    assert events[0].later().data["card"] is None  # shown once, then face down
+    place = events[0].data["place"]
+    for viewer in (None, 0, 1, 2):
+        assert state.view(viewer)["lawn"][place] == "down"
     for other in range(3):
-        known = state.memory(other).lawn
-        assert (events[0].data["place"] in known) == (other == seat)
-    basic = new(players=3, seed=4)
-    seat = basic.turn.seat
-    _draw_into(basic, seat, basic.piles[3][-1])
-    assert act(basic, "discard", card=basic.detectives[seat].hand[0])[0].data["card"]
+        assert state.memory(other).lawn[place] == thrown
+
+
+def test_discards_never_shown_is_an_option() -> None:
+    """Decision L1's option: with show_discards off a discard goes down unseen in either game
+    (CO-ADVANCED-01 played strictly), and only its owner's private event names it."""
+    for advanced in (False, True):
+        state = new(players=3, seed=4, advanced=advanced, show_discards=False)
+        seat = state.turn.seat
+        _draw_into(state, seat, state.piles[3][-1])
+        events = act(state, "discard", card=state.detectives[seat].hand[0])
+        assert events[0].kind == "discard" and events[0].data["card"] is None
+        assert events[1].kind == "your_discard" and events[1].to == seat
+        assert events[1].later().data["card"] is None  # its owner, too, must remember it
+        for other in range(3):
+            known = state.memory(other).lawn
+            assert (events[0].data["place"] in known) == (other == seat)
 
 
 def test_more_than_one_figure_may_be_laid_down() -> None:
@@ -115,10 +129,13 @@ def test_the_rewards_table() -> None:
         "figures": 1000,
         "weapons": 500,
         "columbo": 1000,
-        "mystery": -200,
+        "mystery": 0,  # decision A2: beside a complete Columbo it completes "finding Columbo"
         "bonus": 1000,
-        "total": 3300,
+        "total": 3500,
     }
+    hand(state, seat, [*_kind(state, "columbo")[:5], _kind(state, "mystery")[0]])
+    assert state.reward(seat, ender=None)["mystery"] == -200  # beside a part: $200 off
+    assert state.reward(seat, ender=None)["columbo"] == -1000
     hand(
         state,
         seat,
@@ -151,3 +168,17 @@ def test_the_largest_reward_wins() -> None:
     assert totals[ender] == 2000 and totals[rich] == 2500
     assert state.winners == [rich]
     assert state.log[-1].data["rewards"] == state.rewards
+
+
+def test_the_mystery_card_beside_a_complete_columbo() -> None:
+    """CO-ADVANCED-10 and CO-WIN-02 (decision A2): "finding Columbo" is his six parts and the
+    Mystery card, so beside a complete Columbo the Mystery card costs nothing; the option
+    mystery_penalty="always" charges its $200 all the same."""
+    for penalty, mystery in (("alone", 0), ("always", -200)):
+        state = new(players=3, seed=4, advanced=True, mystery_penalty=penalty)
+        seat = state.turn.seat
+        hand(state, seat, [*_kind(state, "columbo"), _kind(state, "mystery")[0]])
+        reward = state.reward(seat, ender=None)
+        assert (reward["columbo"], reward["mystery"]) == (1000, mystery)
+        hand(state, seat, [_kind(state, "mystery")[0]])
+        assert state.reward(seat, ender=None)["mystery"] == -200

@@ -104,6 +104,23 @@ def test_the_player_gives_a_card_in_return_and_the_turn_ends() -> None:
     assert state.turn.seat == them and state.turn.phase == "roll"
 
 
+def test_a_gift_that_completes_a_set_at_seven_still_gets_a_card_back() -> None:
+    """CO-CHALLENGE-04 and CO-CARDS-04: a player who held seven when given a card gives one in
+    return even when the card completes a set that goes onto the table (only a hand below
+    seven gives nothing back); his hand ends at three."""
+    state = new(players=2, seed=3)
+    tv = state.pack.of_kind("tv-star")
+    state, me, them = _face_to_face(
+        [*tv[:3], *_cards(state, 4, "rope", "motive")], [tv[3], *_cards(state, 6, *THEIRS)]
+    )
+    act(state, "demand", target=them, show=tv[0])
+    act(state, "give", card=tv[3])
+    assert [sorted(s) for s in state.detectives[me].table] == [sorted(tv)]
+    assert state.turn.phase == "exchange" and state.to_move == me
+    act(state, "exchange", card=state.detectives[me].hand[0])
+    assert len(state.detectives[me].hand) == 3 and len(state.detectives[them].hand) == 7
+
+
 def test_no_clue_may_stand_in_for_the_card_asked_for() -> None:
     """CO-CHALLENGE-05: an opponent holding a No Clue card may give it instead."""
     state = new(players=2, seed=3)

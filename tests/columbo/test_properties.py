@@ -79,7 +79,9 @@ def _play(players: int, seed: int, chooser: int, opts: dict[str, Any], record: b
         game.conserved &= everything(state) == cards
         holding = [len(d.hand) for d in state.detectives]
         if state.turn.phase in ("discard", "exchange"):
-            holding.remove(HAND + 1)  # the one who must now give a card up
+            giver = state.to_move
+            assert giver is not None
+            holding[giver] -= 1  # held seven and received: a card up, set or no set
         game.hands_ok &= max(holding) <= HAND
     if record and len(game.views) == game.actions:
         game.views.append(_snapshot(state))
@@ -186,7 +188,7 @@ def test_views_show_no_face_down_card_and_no_other_hand(game: Game, noise: int) 
         if event.kind in ("hand", "drew", "given", "exchanged", "your_discard"):
             assert event.to is not None, f"a {event.kind} event was shown to everyone"
         if event.kind == "discard" and event.data["card"] is not None:
-            assert not state.options.advanced
+            assert state.options.show_discards and event.fleeting == ("card",)
 
 
 def _scramble(state: Columbo, seat: int | None, rng: random.Random) -> Columbo:

@@ -44,19 +44,25 @@ def test_a_complete_figure_goes_face_up_on_the_table() -> None:
 
 
 def test_after_laying_down_no_discard_until_seven_again() -> None:
-    """CO-CARDS-06: after laying down a set the player does not discard until he again holds
-    seven cards."""
+    """CO-CARDS-06 and CO-ROOM-02: a player who held seven and completes a set with a room card
+    still discards in that turn (his hand ends at three); in following turns he keeps every
+    card without discarding until he again holds seven."""
     state = new(players=3, seed=7)
     seat = state.turn.seat
     tv, columbo, rope = _kind(state, "tv-star"), _kind(state, "columbo"), _kind(state, "rope")
     hand(state, seat, [*tv[:3], *columbo[:4]])
     events = _draw_into(state, seat, tv[3])
-    assert "kept" in [e.kind for e in events]  # type: ignore[attr-defined]
-    assert len(state.detectives[seat].hand) == 4
+    assert "kept" not in [e.kind for e in events]  # type: ignore[attr-defined]
+    assert state.turn.phase == "discard" and len(state.detectives[seat].hand) == 4
+    act(state, "discard", card=columbo[0])
+    assert len(state.detectives[seat].hand) == 3 and state.turn.phase == "roll"
     for n in range(3):
         events = _draw_into(state, seat, rope[n])
-        assert state.turn.phase == "roll" and len(state.detectives[seat].hand) == 5 + n
+        assert "kept" in [e.kind for e in events]  # type: ignore[attr-defined]
+        assert state.turn.phase == "roll" and len(state.detectives[seat].hand) == 4 + n
     _draw_into(state, seat, columbo[4])
+    assert state.turn.phase == "roll" and len(state.detectives[seat].hand) == 7
+    _draw_into(state, seat, columbo[5])
     assert state.turn.phase == "discard"
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 REMOVALS = ("random", "fixed")
+MYSTERY_PENALTIES = ("alone", "always")
 
 
 @dataclass(frozen=True)
@@ -16,6 +17,21 @@ class ColumboOptions:
         metadata={
             "help": "The more difficult game (Special Rule 3): lawn cards stay face down,"
             " several figures may be laid down, rewards decide the winner"
+        },
+    )
+    show_discards: bool = field(
+        default=True,
+        metadata={
+            "help": "Every discard is shown to all before it goes face down on the lawn, in"
+            " both games (Rooms 6); off: discards go down unseen, only their places known"
+        },
+    )
+    mystery_penalty: str = field(
+        default="alone",
+        metadata={
+            "help": "The more difficult game's $200 for the Mystery card: only when it is not"
+            " beside a complete Columbo ('alone'), or always",
+            "choices": MYSTERY_PENALTIES,
         },
     )
     removal: str = field(
@@ -34,5 +50,10 @@ class ColumboOptions:
     def __post_init__(self) -> None:
         if self.removal not in REMOVALS:
             raise ValueError(f"removal must be one of {', '.join(REMOVALS)}, not {self.removal!r}")
+        if self.mystery_penalty not in MYSTERY_PENALTIES:
+            choices = ", ".join(MYSTERY_PENALTIES)
+            raise ValueError(
+                f"mystery_penalty must be one of {choices}, not {self.mystery_penalty!r}"
+            )
         if not 10 <= self.max_turns <= 100_000:
             raise ValueError("max_turns must be between 10 and 100000")

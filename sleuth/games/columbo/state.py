@@ -8,12 +8,12 @@ A turn runs through phases, each with its own legal actions:
               in the Living Room: search the lawn or demand, as the throw allows
     arrived   the move ended by an opponent, in a room or in the Living Room: take the
               top card, challenge, or search the lawn
-    discard   eight cards in hand: one goes onto the lawn
+    discard   he held seven before the card came: one goes onto the lawn
     search    a lawn card was named correctly: name another, or stop
     lay       a wrong naming with no shown card in hand: choose the card to lay down
     give      the player asked chooses what to give (a card of the kind, or No Clue)
     counter   the player asked had none: he may demand from the asker in turn
-    exchange  whoever received a card at seven holds eight: he gives one back
+    exchange  whoever received a card holding seven gives one back
 
 `give`, `counter` and `exchange` are decided by the player asked or the
 player who received, so `to_move` is not always the player whose turn it is.
@@ -260,7 +260,7 @@ class Columbo(GameState):
             "roll": "throw the dice",
             "move": "move your piece (or use your 7, 11 or doubles)",
             "arrived": "take the top card, challenge, search the lawn or end your turn",
-            "discard": "discard one of your eight cards onto the lawn",
+            "discard": "you held seven: discard one of your cards onto the lawn",
             "search": "name another lawn card or stop",
             "lay": "choose the card to lay down in place of the one you named wrongly",
             "give": "give a card of the kind asked for (or a No Clue card)",
@@ -441,10 +441,11 @@ class Columbo(GameState):
             Event("draw", {"seat": me.seat, "room": room, "left": len(pile)}),
             Event("drew", {"seat": me.seat, "room": room, "card": self._card(card)}, to=me.seat),
         ]
+        held = len(me.hand)
         events += self._receive(me, card)
         if self.over:
             return events
-        if len(me.hand) > HAND:  # CO-ROOM-02: discard it, or keep it and discard another
+        if held >= HAND:  # CO-ROOM-02, CO-CARDS-06: held seven, so one goes, set or no set
             self.turn.phase = "discard"
             self.turn.then = "end"
             return events
@@ -463,9 +464,9 @@ class Columbo(GameState):
         return events + self._end_turn()  # CO-TURN-03
 
     def _lawn_shown(self) -> bool:
-        """Discards are shown to all (CO-LAWN-01), except in the end phase (CO-ENDGAME-03) and
-        the more difficult game (CO-ADVANCED-01), where they go down unseen."""
-        return not (self.endgame or self.options.advanced)
+        """Discards are shown to all (CO-LAWN-01) in both games, except in the end phase
+        (CO-ENDGAME-03) or when the option `show_discards` is off (decision L1)."""
+        return self.options.show_discards and not self.endgame
 
     def _put_on_lawn(
         self, me: Detective, card: int, place: int, kind: str, shown: bool | None = None
@@ -479,9 +480,9 @@ class Columbo(GameState):
             data["laid"] = True
         face = self._card(card) if shown else None
         events = [Event(kind, {**data, "card": face}, fleeting=("card",))]  # then face down
-        if not shown:
+        if not shown:  # its owner sees it as he lays it, and must remember it too
             secret = {"seat": me.seat, "place": place, "card": self._card(card)}
-            events.append(Event("your_discard", secret, to=me.seat))
+            events.append(Event("your_discard", secret, to=me.seat, fleeting=("card",)))
         return events
 
     def _free_place(self) -> int:
@@ -562,11 +563,15 @@ class Columbo(GameState):
         groups = [self.pack.groups[k] for k in sets]
         counts = Counter(self.kind_of[c] for c in det.hand)
         parts = counts["columbo"]
+        complete = parts == COLUMBO_PARTS
+        # Decision A2: beside a complete Columbo the Mystery card completes "finding Columbo"
+        # and costs nothing (option mystery_penalty="always": it costs $200 all the same).
+        spared = complete and self.options.mystery_penalty == "alone"
         items = {
             "figures": FIGURE_REWARD * groups.count("figure"),
             "weapons": WEAPON_REWARD * groups.count("weapon"),
-            "columbo": COLUMBO_REWARD if parts == COLUMBO_PARTS else -PART_PENALTY * parts,
-            "mystery": -PART_PENALTY * counts["mystery"],
+            "columbo": COLUMBO_REWARD if complete else -PART_PENALTY * parts,
+            "mystery": 0 if spared else -PART_PENALTY * counts["mystery"],
             "bonus": ENDING_BONUS if seat == ender else 0,
         }
         items["total"] = sum(items.values())
@@ -651,10 +656,11 @@ class Columbo(GameState):
             Event("given", private, to=taker.seat),
             Event("given", private, to=giver.seat),
         ]
+        held = len(taker.hand)
         events += self._receive(taker, card)
         if self.over:
             return events
-        if len(taker.hand) > HAND:  # CO-CHALLENGE-04: a card in return
+        if held >= HAND:  # CO-CHALLENGE-04: held seven, so a card in return, set or no set
             ch.receiver = taker.seat
             self.turn.phase = "exchange"
             return events
@@ -694,8 +700,11 @@ class Columbo(GameState):
         if show is not None:
             turn.shown = show
         shown = self._card(show) if show is not None else None
+        # What was named and shown is said aloud once: after a wrong naming the card shown
+        # lies at that place, so no record may keep it (CO-LAWN-02, CO-LAWN-07).
+        said = {"seat": me.seat, "place": place, "kind": kind, "shown": shown}
         events = [
-            Event("name", {"seat": me.seat, "place": place, "kind": kind, "shown": shown}),
+            Event("name", said, fleeting=("kind", "shown")),
             Event(
                 "turned",
                 {"seat": me.seat, "place": place, "card": self._card(card), "right": right},
@@ -704,11 +713,12 @@ class Columbo(GameState):
         self.lawn[place] = None
         if right:  # CO-LAWN-05
             turn.found += 1
+            held = len(me.hand)
             events += self._receive(me, card)
             if self.over:
                 return events
             turn.then = "search"
-            turn.phase = "discard" if len(me.hand) > HAND else "search"
+            turn.phase = "discard" if held >= HAND else "search"
             return events
         # CO-LAWN-07: he takes the card and lays the last card he showed in its place.
         laid = turn.shown if turn.shown in me.hand else None

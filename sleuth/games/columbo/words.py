@@ -99,7 +99,7 @@ TASKS = {  # each phase's task, in public words (some depend on the turn, below)
     "exchange": "give a card back in exchange",
 }
 LEADS = {  # what the seat to move is told before its choices, where the phase needs saying
-    "discard": "Eight cards in hand",
+    "discard": "You held seven",
     "search": "Right",
     "lay": "Wrong",
     "counter": "You had none to give",
@@ -265,6 +265,8 @@ class Narrator:
 
     def _name(self, d: Mapping[str, Any]) -> str:
         who = self.who(d["seat"])
+        if d["kind"] is None:  # told later: what was said aloud is not kept (CO-LAWN-02)
+            return f"{who} points at place {d['place']} and names it."
         shows = f" shows {self.card(d['shown'])}," if d["shown"] else ""
         return f'{who}{shows} points at place {d["place"]}: "{naming_words(d["kind"])}"'
 

@@ -823,9 +823,9 @@ export function createTable(ctx) {
     const ch = view.challenge;
     switch (legal.pick) {
       case "discard":
-        return view.drawn ? `You took ${kindWords(view.drawn.kind)}. You hold eight: discard one (it is shown to all, then lies face down on the lawn).` : "You hold eight: choose the card to discard onto the lawn.";
+        return view.drawn ? `You took ${kindWords(view.drawn.kind)}. You held seven: discard one (it is shown to all, then lies face down on the lawn).` : "You held seven: choose the card to discard onto the lawn.";
       case "exchange":
-        return `You hold eight: give ${ctx.seatWord(ch?.target ?? view.turn)} a card back in exchange.`;
+        return `You received a card holding seven: give ${ctx.seatWord(ch?.target ?? view.turn)} a card back in exchange.`;
       case "lay":
         return "Wrong! You take that card: choose the card to lay face down in its place.";
       case "give": {
