@@ -36,6 +36,7 @@ from sleuth.core.game import Narrating
 
 LOG_LINES = 2000
 NOTES = 8  # private lines kept for the seat at the keyboard
+SHOWN_PAUSE = 4  # bot delays a bot waits after something shown only for the moment
 
 
 class Parsed(Protocol):
@@ -167,6 +168,9 @@ class GameShell(App[None]):
         self.unseen: dict[int, list[str]] = {seat: [] for seat in self.humans}
         self.notes: list[str] = []  # private lines for the viewer
         self.log_lines: list[str] = []  # the shared log, public events only
+        # Lines with data shown only as it happens (Event.fleeting), for the latest batch of
+        # events: on screen until the next batch, never in the log or the notes.
+        self.moment: list[tuple[int | None, str]] = []  # (the seat it is for, or None: all)
         self.message = ""
         self.bot_timer: Timer | None = None
         self.over_shown = False
@@ -206,7 +210,8 @@ class GameShell(App[None]):
             if self.bot_delay <= 0:
                 self.play_bots_now()
             elif self.bot_timer is None:
-                self.bot_timer = self.set_timer(self.bot_delay, self.bot_step)
+                pause = self.bot_delay * (SHOWN_PAUSE if self.moment else 1)
+                self.bot_timer = self.set_timer(pause, self.bot_step)
             return
         if seat != self.viewer:
             self.viewer = None
@@ -261,18 +266,28 @@ class GameShell(App[None]):
             return self.state.apply(fallback)
 
     def take_in(self, new_events: Sequence[Event], bell: bool = True) -> None:
-        """Word each event for those allowed to see it: the log, or one human's notes."""
+        """Word each event for those allowed to see it: the log, or one human's notes.
+
+        What an event shows only for the moment (its fleeting data, e.g. a discard shown to
+        all before it goes face down) is worded in full in `moment`, for this batch only;
+        the log and the notes keep the event as told later, without it."""
         ring = False
+        self.moment = []
         for event in new_events:
+            told = event.later()
             if event.to is None:
-                self.write_log(self.narrator.say(event))
+                self.write_log(self.narrator.say(told))
+                if told is not event:
+                    self.moment.append((None, self.narrator.say(event)))
                 ring = ring or event.kind in self.RING
                 self.public_event(event)
             elif event.to in self.unseen:
-                line = self.narrator.say(event)
+                line = self.narrator.say(told)
                 self.private_event(event)
                 if event.to == self.viewer:
                     self.notes = [*self.notes, line][-NOTES:]
+                    if told is not event:
+                        self.moment.append((event.to, self.narrator.say(event)))
                 else:
                     self.unseen[event.to].append(line)
             # a bot's private events are never shown
@@ -359,6 +374,10 @@ class GameShell(App[None]):
         self.draw(view)
         if not self.message:
             self.query_one("#message", Static).update(self.hint(view))
+
+    def moment_lines(self) -> list[str]:
+        """The lines of the latest batch shown only for the moment that the viewer may see."""
+        return [line for seat, line in self.moment if seat is None or seat == self.viewer]
 
     def my_turn(self, view: Mapping[str, Any]) -> bool:
         return self.viewer is not None and view["to_move"] == self.viewer

@@ -439,7 +439,13 @@ class Columbo(GameState):
         self.turn.drawn = card
         events = [
             Event("draw", {"seat": me.seat, "room": room, "left": len(pile)}),
-            Event("drew", {"seat": me.seat, "room": room, "card": self._card(card)}, to=me.seat),
+            # fleeting: if it goes straight back onto the lawn no note may keep its face
+            Event(
+                "drew",
+                {"seat": me.seat, "room": room, "card": self._card(card)},
+                to=me.seat,
+                fleeting=("card",),
+            ),
         ]
         held = len(me.hand)
         events += self._receive(me, card)

@@ -9,8 +9,9 @@ behind that seat's cover), and the commands (`parse_command`, pure).
 
 Everything on screen comes from `state.view(seat)` for the seat at the keyboard
 and the events that seat may see. A face-down lawn card is never named on screen:
-the view holds only its place; a discard shown to all is named once, in the log,
-by its event.
+the view holds only its place; a discard shown to all (and a naming said aloud) is
+named once, under the lawn, until the next thing happens; the log keeps only what
+may be remembered in writing (the event told later, `Event.later`).
 """
 
 from __future__ import annotations
@@ -616,6 +617,8 @@ class ColumboApp(GameShell):
         if aside:
             plural = "s" if aside != 1 else ""
             text.append(f'\n{aside} "No Clue" card{plural} out of the game', "dim")
+        for line in self.moment_lines():  # a discard shown to all: here once, then gone
+            text.append(f"\nShown now: {line}", "bold yellow")
         search = view.get("search")
         if search:
             text.append(f"\nSearching: {search['found']} found this turn", "bold")

@@ -240,7 +240,7 @@ class Narrator:
         )
 
     def _drew(self, d: Mapping[str, Any]) -> str:
-        return f"You drew {self.card(d['card'])}."
+        return f"You drew {self.card(d['card'])} in {room_words(d['room'])}."
 
     def _kept(self, d: Mapping[str, Any]) -> str:
         return f"{self.who(d['seat'])} keeps it, holding {d['cards']} cards: no discard."

@@ -1091,6 +1091,9 @@ export function createTable(ctx) {
           if (d.card) reveal(d.place, d.card, { by: d.seat, how: "shown", after: walking.get(d.seat) });
           else lands(d.place);
           break;
+        case "name":
+          if (d.shown) showcase(d.shown, `${whoName(d.seat)}: “${namingWords(d.kind)}”`, d.seat);
+          break;
         case "turned":
           reveal(d.place, d.card, { by: d.seat, how: "turned", verdict: d.right ? "right!" : "wrong!", leaves: true });
           if (sound) setTimeout(() => (d.right ? SOUNDS.right() : SOUNDS.wrong()), 250);
@@ -1156,8 +1159,8 @@ export function createTable(ctx) {
       case "swapped":
         if (!d.laid) return null;
         return d.card ? `${who(d.seat)} picks it up and lays a card in its place: shown to all, then face down.` : `${who(d.seat)} picks it up and lays a card face down in its place.`;
-      case "name":
-        return `${who(d.seat)}${d.shown ? ` shows ${kindWords(d.shown.kind)},` : ""} points at place ${d.place}: “${namingWords(d.kind)}”`;
+      case "name": // said aloud once (shown over the table): after a wrong naming the card shown lies there
+        return `${who(d.seat)} points at place ${d.place} and names it.`;
       case "turned":
         return `Turned over, place ${d.place} is ${kindWords(d.card.kind)}: ${d.right ? "right" : "wrong"}!`;
       case "given":
