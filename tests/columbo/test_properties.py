@@ -245,6 +245,24 @@ def test_resample_keeps_what_the_seat_knows(game: Game, noise: int) -> None:
             twin.apply(twin.legal_actions()[0])
 
 
+@fast
+@given(_games(False), st.integers(0, 2**32))
+def test_a_resampled_game_reveals_nothing_the_seat_did_not_know(game: Game, noise: int) -> None:
+    """CO-LAWN-02 (secrecy of the lawn and the hands): the copy made for a seat keeps only the
+    events that seat saw, and every other seat's memory agrees with the copy's own cards
+    (the places it knows hold what it remembers there), not with the real ones."""
+    state = game.state
+    for seat in range(state.players):
+        twin = state.resample(seat, Rng(noise))
+        assert all(e.visible_to(seat) for e in twin.log)
+        for other in range(state.players):
+            memory = twin.memory(other)
+            for place, card in memory.lawn.items():
+                assert twin.lawn[place] == card
+            for card, holder in memory.holder.items():
+                assert card in twin.detectives[holder].hand or card == twin.turn.pending
+
+
 def test_all_three_sources_of_evidence_occur() -> None:
     """CO-CARDS-02: rooms, other detectives and the lawn all feed hands in ordinary play."""
     seen: set[str] = set()

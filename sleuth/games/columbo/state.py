@@ -876,13 +876,17 @@ class Columbo(GameState):
         whatever is public. Shuffled among the places they came from: the rest of
         the other hands, the room piles and the lawn cards it never saw. All
         future chance is redrawn. What it inferred from refusals (`lacks`) is not
-        honoured, and the other seats' memories are left as they were.
+        honoured. The copy's log keeps only the events `seat` saw, and every other
+        seat's memory is rebuilt from them (what `seat` knows that seat saw) and then
+        told the copy's own card at each lawn place that seat really knows: which places
+        those are is public, their cards are not.
         """
         if not 0 <= seat < self.players:
             raise IllegalAction(f"there is no seat {seat}")
         twin = self.clone()
         twin.rng = rng.spawn()
         if self.over:
+            _only_what_is_seen(twin, seat)
             return twin
         know = self.memories[seat]
         slots: list[tuple[list[Any], int]] = []
@@ -906,6 +910,7 @@ class Columbo(GameState):
             _keep_an_answer(twin, slots, rng)
         if twin.turn.seat != seat:
             twin.turn.drawn = None  # another's fresh card: whatever it was is redrawn too
+        _only_what_is_seen(twin, seat)
         twin.forget_legal_actions()
         twin.resampled = True
         return twin
@@ -914,6 +919,39 @@ class Columbo(GameState):
         """An independent copy (the board and the pack are shared: they never change)."""
         memo: dict[int, Any] = {id(self.board): self.board, id(self.pack): self.pack}
         return copy.deepcopy(self, memo)
+
+
+def _only_what_is_seen(twin: Columbo, seat: int) -> None:
+    """The copy's log keeps `seat`'s events only; the other seats' memories are rebuilt."""
+    twin.log = [e for e in twin.log if e.visible_to(seat)]
+    twin.memories = [
+        know if other == seat else _their_memory(twin, seat, other)
+        for other, know in enumerate(twin.memories)
+    ]
+
+
+def _their_memory(twin: Columbo, seat: int, other: int) -> Knowledge:
+    """What `other` knows in the copy made for `seat`: the public events and the private ones
+    `seat` shared with it (a card handed between them), then its own lawn places (its unseen
+    discards included: where they lie is public) holding the copy's cards."""
+    know = Knowledge(other, twin.players)
+    for event in twin.log:
+        shared = event.kind in ("given", "exchanged") and other in (
+            event.data["from"],
+            event.data["to"],
+        )
+        if event.to == seat and shared:
+            event = Event(event.kind, event.data, to=other)
+        know.feed([event])
+    # A holding `seat` is not sure of was redrawn in the copy: only sure ones stay true.
+    sure = twin.memories[seat].holder
+    know.holder = {c: h for c, h in know.holder.items() if h == seat or sure.get(c) == h}
+    for place in twin.memories[other].lawn:
+        card = twin.lawn[place]
+        if card is not None:
+            know.lawn[place] = card
+            know.learnt[place] = twin.memories[other].learnt.get(place, know.events)
+    return know
 
 
 def _keep_an_answer(twin: Columbo, slots: list[tuple[list[Any], int]], rng: Rng) -> None:
