@@ -135,3 +135,42 @@ def test_the_expert_shields_with_a_no_clue_card() -> None:
     turn(state, seat, (2, 2), "move")
     act(state, "demand", target=them, show=tv[0])
     assert make_bot("columbo", "expert", 1).choose(state, them)["card"] == no_clue
+
+
+def test_no_bot_pairing_goes_cold_in_a_small_sample() -> None:
+    """CO-ENDGAME-02 played by bots: once the rooms are empty the bots search the lawn, blind
+    where they must, so no case goes cold. A small sample here; bench/bench_columbo_cold.py
+    plays 1000 games of every pairing and variant."""
+    variants: list[dict[str, Any]] = [
+        {},
+        {"advanced": True},
+        {"advanced": True, "show_discards": False},
+    ]
+    for k, options in enumerate(variants):
+        for pair in (["forgetful", "forgetful"], ["expert", "forgetful"], ["expert", "expert"]):
+            for seed in range(2):
+                state = sleuth.new_game("columbo", players=2, seed=10 * k + seed, **options)
+                play(
+                    state, [make_bot("columbo", lv, seed + i) for i, lv in enumerate(pair)], 50_000
+                )
+                assert state.over and state.end_reason != "cold", (options, pair, seed)
+
+
+def test_the_expert_searches_blind_in_the_end_phase_rather_than_pass() -> None:
+    """CO-ENDGAME-02: on an odd throw in the end phase the expert names an unknown lawn card
+    (it cannot win otherwise) instead of ending its turn; the place is drawn at random, so
+    repeated searches do not all try the same place."""
+    places: set[int] = set()
+    for seed in range(6):
+        state = new(players=2, seed=3, advanced=True, show_discards=False)
+        seat = state.turn.seat
+        lawn(state, [c for pile in state.piles.values() for c in pile])  # the rooms are empty
+        state.endgame = True
+        for det in state.detectives:
+            put(state, det.seat, "living-room")
+        turn(state, seat, (1, 2), "move")
+        assert "name" in {a.kind for a in state.legal_actions()}
+        choice = make_bot("columbo", "expert", seed).choose(state, seat)
+        assert choice.kind == "name"
+        places.add(int(choice["place"]))
+    assert len(places) > 1

@@ -169,9 +169,22 @@ class _Plan:
             return 0.0 if self.held[kind] >= SET_SIZE else self._side(kind, self.held[kind])
         if kind in ("columbo", "mystery"):
             if self.advanced:
-                return -10.0
+                return self._columbo_reward(kind, joining=True)
             return 4.0 + 4.0 * (self.held["columbo"] + self.held["mystery"])
         return 0.0
+
+    def _columbo_reward(self, kind: str, joining: bool) -> float:
+        """The rewards table on Columbo (the more difficult game): each part costs $200 at the
+        end unless all six are held ($1,000), and the Mystery card costs $200 unless it is
+        beside a complete Columbo. Worth collecting once most parts are in hand or known on
+        the lawn; otherwise a card to shed."""
+        parts = self.held["columbo"] + (1 if joining and kind == "columbo" else 0)
+        near = parts + sum(1 for c in self.lawn.values() if self.kind[c] == "columbo")
+        if kind == "mystery":
+            return 15.0 if parts >= COLUMBO_PARTS - 1 else -10.0
+        if near >= COLUMBO_PARTS - 1 and parts >= 3:
+            return 20.0 + 10.0 * parts  # the $1,000 is within reach
+        return -10.0
 
     def _side(self, kind: str, held: int) -> float:
         """A figure or weapon outside the plan: worth its progress, if it can still count."""
@@ -193,8 +206,8 @@ class _Plan:
             return 12.0 if card == first else 2.0
         if kind in self.pack.sets:
             return self._side(kind, self.held[kind] - 1)
-        if self.advanced:
-            return -10.0  # a Columbo part or the Mystery card costs $200 at the end
+        if self.advanced:  # a part or the Mystery card costs $200 at the end, unless complete
+            return self._columbo_reward(kind, joining=False)
         return 4.0 + 4.0 * (self.held["columbo"] + self.held["mystery"])
 
     def worst(self, cards: list[int]) -> int:
@@ -492,8 +505,11 @@ class DetectiveBot:
                 plan.want(plan.kind[c]) - (0.0 if plan.kind[c] == kind else lost) for c in pool
             ) / len(pool)
 
-        gamble = max(by_place[unknown[-1]], key=lambda a: (expected(a), str(a)))
-        worth = expected(gamble) - (STUCK if view["endgame"] else 5.0)
+        # A place drawn at random: always the same one would only cycle a forgetful memory.
+        gamble = max(by_place[self.rng.choice(unknown)], key=lambda a: (expected(a), str(a)))
+        if view["endgame"]:  # nothing else can bring a card now: passing only stalls the case
+            return max(0.5, expected(gamble) - STUCK), gamble
+        worth = expected(gamble) - 5.0
         return (worth, gamble) if worth > 0 else None
 
 
