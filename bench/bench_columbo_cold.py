@@ -21,6 +21,7 @@ import time
 
 import sleuth
 from sleuth.bots import make_bot, play
+from sleuth.games.columbo.state import Columbo
 
 LEVELS = ("expert", "forgetful", "random")
 VARIANTS = {
@@ -37,6 +38,7 @@ def cold_games(
     for g in range(games):
         seated = pair if g % 2 == 0 else pair[::-1]
         state = sleuth.new_game("columbo", players=2, seed=seed + g, max_turns=turns, **options)
+        assert isinstance(state, Columbo)
         bots = [make_bot("columbo", level, (seed + g) * 10 + i) for i, level in enumerate(seated)]
         play(state, bots, 1_000_000)
         cold += state.end_reason == "cold"

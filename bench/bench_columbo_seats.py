@@ -16,6 +16,7 @@ import argparse
 
 import sleuth
 from sleuth.bots import make_bot, play
+from sleuth.games.columbo.state import Columbo
 
 
 def by_seat(players: int, games: int, seed: int, advanced: bool) -> tuple[list[float], int]:
@@ -23,6 +24,7 @@ def by_seat(players: int, games: int, seed: int, advanced: bool) -> tuple[list[f
     cold = 0
     for g in range(games):
         state = sleuth.new_game("columbo", players=players, seed=seed + g, advanced=advanced)
+        assert isinstance(state, Columbo)
         first = state.turn.seat  # who won the throw for the first move
         bots = [make_bot("columbo", "expert", (seed + g) * 10 + i) for i in range(players)]
         play(state, bots, 1_000_000)
