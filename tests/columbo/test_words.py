@@ -27,6 +27,9 @@ def test_every_event_of_many_games_is_put_into_words() -> None:
             line = narrator.say(event)
             assert line and not line.startswith(f"{event.kind}:"), event
             seen.add(event.kind)
+            later = narrator.say(event.later())  # as a log keeps it: no fleeting face
+            for name in {str(c["name"]) for c in _faces(event, event.fleeting)}:
+                assert name not in later, (event, later)
     assert {
         "setup",
         "hand",
@@ -71,3 +74,13 @@ def test_the_rulebooks_phrases() -> None:
 
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(words).failed == 0
+
+
+def _faces(event: Event, keys: tuple[str, ...]) -> list[dict[str, object]]:
+    """The cards inside an event's fleeting data."""
+    found: list[dict[str, object]] = []
+    for key in keys:
+        value = event.data.get(key)
+        cards = value if isinstance(value, list) else [value]
+        found += [c for c in cards if isinstance(c, dict)]
+    return found

@@ -243,9 +243,8 @@ def lawn_leaks(app: ColumboApp) -> list[str]:
     titles = load_pack().titles
     panels = [panel(app, name) for name in ("board", "legend", "dice", "status", "message")]
     # A note that a card passed between two hands tells a holding, not a place: kept.
-    panels.append(
-        "\n".join(line for line in panel(app, "hand").split("\n") if " passes from " not in line)
-    )
+    notes = [*panel(app, "hand").split("\n"), *app.notes]  # the notes kept, shown or not
+    panels.append("\n".join(line for line in notes if " passes from " not in line))
     lawn_panel = "\n".join(
         line for line in panel(app, "lawn").split("\n") if not line.startswith("Shown now:")
     )
@@ -423,5 +422,20 @@ def test_bots_only_game_runs_to_the_end(advanced: bool) -> None:
         assert "Detective" in text
         if advanced:
             assert "Rewards" in text
+
+    run_app(app, script)
+
+
+def test_the_terminal_starts_with_the_high_throw() -> None:
+    """CO-TURN-02 at the terminal table: the first words in the log are the throws for the
+    first move, and the detective with the highest throw is the one who moves first."""
+    app = ColumboApp(players=3, bots=3, seed=6, bot_delay=5)
+
+    async def script(pilot: Pilot[None]) -> None:
+        first = next(e for e in app.state.log if e.kind == "first_player")
+        last_round = {int(s): t for s, t in first.data["rolls"][-1].items()}
+        assert first.data["seat"] == max(last_round, key=lambda s: last_round[s])
+        assert app.state.history == [] and app.state.to_move == first.data["seat"]
+        assert any(line.startswith("Throws for the first move") for line in app.log_lines)
 
     run_app(app, script)

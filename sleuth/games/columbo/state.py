@@ -178,7 +178,8 @@ class Columbo(GameState):
             )
         ]
         for det in self.detectives:
-            events.append(Event("hand", {"cards": self._cards(det.hand)}, to=det.seat))
+            dealt = {"cards": self._cards(det.hand)}  # the hand shows them; no note keeps them
+            events.append(Event("hand", dealt, to=det.seat, fleeting=("cards",)))
         first, rolls = self._roll_for_first()
         events.append(Event("first_player", {"rolls": rolls, "seat": first}))
         self.turn = Turn(first)

@@ -209,6 +209,8 @@ class Narrator:
         return line
 
     def _hand(self, d: Mapping[str, Any]) -> str:
+        if d["cards"] is None:  # told later: the hand itself shows what is still held
+            return "You are dealt your Evidence Cards."
         return "Your cards: " + ", ".join(self.card(c) for c in d["cards"]) + "."
 
     def _first_player(self, d: Mapping[str, Any]) -> str:

@@ -1149,7 +1149,7 @@ export function createTable(ctx) {
     const who = (seat) => ctx.seatWord(seat);
     switch (ev.kind) {
       case "hand":
-        return `You are dealt ${d.cards.length} Evidence Cards: they are in your hand.`;
+        return `You are dealt ${d.cards ? d.cards.length : "your"} Evidence Cards: they are in your hand.`;
       case "drew":
         return `You take the top card in ${roomWords(d.room)}: it is in your hand.`;
       case "discard":
