@@ -240,6 +240,8 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     table = create_kojak_table(page, server, "fast", seed)
     expect(page.locator("#seat-chip")).to_contain_text("Player 1 (white)")
     expect(page.locator(".kj-board .turntable")).to_have_count(4)
+    # KJ-TURN-01: a table on the server starts with the engine's throw for first player.
+    expect(page.locator("#log")).to_contain_text("threw highest and goes first")
     # A spectator watches from a phone.
     spectator = new_page(browser, contexts, PHONE)
     spectator_frames = watch_frames(spectator)

@@ -764,6 +764,8 @@ def clue_sheet(view: Mapping[str, Any]) -> Text:
         text.append(f"{s['code']}  ", "bold cyan")
         text.append(f"{s['text']} ")
         text.append(f"(circle {building(s['clears'])})\n", "dim")
+    row = " · ".join(building(b).removeprefix("the ") for b in case.get("row", BUILDINGS))
+    text.append(f"\nAt the foot of the sheet: {row}\n", "dim")
     return text
 
 
