@@ -289,6 +289,7 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
                 "line-through"
             )
             shot(page, "kojak-desktop-clue")
+            shot(page, "kojak-desktop-clue-full", full_page=True)
             shot(spectator, "kojak-phone-spectator")
         if action.kind == "leave_hq":
             expect(page.locator("#kj-pawn-0")).to_have_class(re.compile(r"\bgone\b"))

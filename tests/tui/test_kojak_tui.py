@@ -256,7 +256,7 @@ def test_a_human_plays_a_whole_game_by_typing_against_a_bot(version: str, seed: 
 
 
 def test_bad_input_shows_an_error_and_changes_nothing() -> None:
-    app = KojakApp(players=2, bots=1, seed=5, bot_delay=0)
+    app = KojakApp(players=2, bots=1, seed=2, bot_delay=0)  # a seed with an early clue
 
     async def script(pilot: Pilot[None]) -> None:
         state = app.state
@@ -343,7 +343,7 @@ def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> Non
     the sheet, printed Restaurant, Bus Station, Hotel, Movie (KJ-EXAMPLE-02); a statement is
     labelled with the building it clears, which need not be the informer's (KJ-EXAMPLE-05).
     KJ-TURN-01: the log opens with the throw for first player. The log names no space by id."""
-    app = KojakApp(players=2, bots=1, seed=5, bot_delay=0)
+    app = KojakApp(players=2, bots=1, seed=2, bot_delay=0)  # a seed with an early clue
 
     async def script(pilot: Pilot[None]) -> None:
         state = app.state
