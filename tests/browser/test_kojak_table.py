@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 import sleuth
 from sleuth.bots import Bot, make_bot
 from sleuth.core import Action
+from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.state import Kojak
 
 from .conftest import Server
@@ -80,6 +81,9 @@ class Person:
                     return min(legal, key=cost)
                 return Action.of("take") if "take" in kinds else Action.of("end_turn")
         return self.bot.choose(state, 0)
+
+
+BOARD = load_board()
 
 
 def simulate(seed: int) -> tuple[Kojak, int]:
@@ -237,6 +241,8 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     table = create_kojak_table(page, server, "fast", seed)
     expect(page.locator("#seat-chip")).to_contain_text("Player 1 (white)")
     expect(page.locator(".kj-board .turntable")).to_have_count(4)
+    # KJ-TURN-01: a table on the server starts with the engine's throw for first player.
+    expect(page.locator("#log")).to_contain_text("threw highest and goes first")
     # A spectator watches from a phone.
     spectator = new_page(browser, contexts, PHONE)
     spectator_frames = watch_frames(spectator)
@@ -268,7 +274,23 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
             expect(
                 page.locator(f'.kj-hung .kj-card-tab.got[data-building="{building}"]')
             ).to_have_text(code)
+            # KJ-CLUE-07, KJ-EXAMPLE-02: the row at the foot of the sheet, in the order printed;
+            # the statement is labelled with the building it clears (KJ-EXAMPLE-05), and that
+            # building looks ruled out (faded and crossed), not selected.
+            clears = state.case.clue(building).clears
+            order = page.eval_on_selector_all(
+                "#suspects .kj-bld", "e => e.map(x => x.dataset.building)"
+            )
+            assert order == ["restaurant", "bus", "hotel", "movie"]
+            label = page.locator(f'#statements .kj-statement.got[data-code="{code}"] .kj-clears')
+            expect(label).to_have_text(f"not the {BOARD.buildings[clears].name}")
+            ruled_out = page.locator(f'#suspects [data-building="{clears}"]')
+            expect(ruled_out).to_have_class(re.compile(r"\bkj-bld-out\b"))
+            assert ruled_out.evaluate("e => getComputedStyle(e).textDecorationLine") == (
+                "line-through"
+            )
             shot(page, "kojak-desktop-clue")
+            shot(page, "kojak-desktop-clue-full", full_page=True)
             shot(spectator, "kojak-phone-spectator")
         if action.kind == "leave_hq":
             expect(page.locator("#kj-pawn-0")).to_have_class(re.compile(r"\bgone\b"))

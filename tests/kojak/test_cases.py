@@ -33,10 +33,25 @@ def raw(name: str) -> Any:
 
 
 def test_fifty_numbered_games() -> None:
-    """KJ-SETUP-03: there are 50 numbered games, each with its own sheet, codes and solution."""
+    """KJ-SETUP-03: there are 50 numbered games, each with its own codes and solution; a clue
+    sheet serves five of them, as the rulebook's reads "sheets for games 1, 2, 3, 4, 5"."""
     assert sorted(CASEBOOK) == list(range(1, 51))
     assert all(CASEBOOK[n].number == n for n in CASEBOOK)
-    assert len({c.sheet.title for c in CASEBOOK.values()}) == 50
+    assert len({c.sheet for c in CASEBOOK.values()}) == 10
+    for n, case in CASEBOOK.items():
+        assert n in case.sheet.games and len(case.sheet.games) == 5
+        assert case.sheet == CASEBOOK[case.sheet.games[0]].sheet
+    # the five games of a sheet are five different cases
+    for first in range(1, 51, 5):
+        block = [CASEBOOK[n] for n in range(first, first + 5)]
+        assert len({(c.hideout, tuple(sorted(c.codes.items()))) for c in block}) == 5
+
+
+def test_generated_games_share_sheets_by_five() -> None:
+    """Games above 50 are generated the same way: one sheet for 51-55, 56-60, ..."""
+    assert GENERATED[0].sheet == GENERATED[4].sheet != GENERATED[5].sheet
+    assert GENERATED[0].sheet.pad == "51-55" and GENERATED[5].sheet.games == (56, 57, 58, 59, 60)
+    assert len({(c.hideout, tuple(sorted(c.codes.items()))) for c in GENERATED[:5]}) > 1
 
 
 @pytest.mark.parametrize("case", [*CASEBOOK.values(), *GENERATED], ids=lambda c: str(c.number))
@@ -54,9 +69,10 @@ def test_case_guarantees(case: Case) -> None:
 
 def test_problems_catch_broken_cases() -> None:
     case = CASEBOOK[1]
-    assert problems(Case(case.sheet, {**case.codes, "hotel": "E"}, "restaurant"))  # names it
-    assert problems(Case(case.sheet, {b: "B" for b in BUILDINGS}, "restaurant"))  # Bus only
-    assert problems(Case(case.sheet, {"bus": "B"}, "restaurant"))  # codes missing
+    assert problems(Case(1, case.sheet, {**case.codes, "hotel": "E"}, "restaurant"))  # names it
+    assert problems(Case(1, case.sheet, {b: "B" for b in BUILDINGS}, "restaurant"))  # Bus only
+    assert problems(Case(1, case.sheet, {"bus": "B"}, "restaurant"))  # codes missing
+    assert problems(Case(6, case.sheet, dict(case.codes), "restaurant"))  # not its sheet
 
 
 def test_hideouts_are_balanced_over_the_printed_games() -> None:
@@ -85,7 +101,7 @@ def test_informer_cards_carry_a_letter_per_game() -> None:
 
 def test_games_in_any_order() -> None:
     """KJ-SETUP-04, KJ-EXAMPLE-01: games need not be played in order; game 8 may come first and
-    game 37 next, each with its own sheet, whatever was played before."""
+    game 37 next, each with the sheet for its five games, whatever was played before."""
     first, second = new(game=8, seed=4), new(game=37, seed=4)
     assert first.case.number == 8 and second.case.number == 37
     assert first.view(0)["case"]["title"] == CASEBOOK[8].sheet.title
@@ -95,9 +111,10 @@ def test_games_in_any_order() -> None:
 
 
 def test_game_one_sheet_verbatim() -> None:
-    """KJ-EXAMPLE-02: the Game #1 clue sheet, the Stake Out Game, from a pad for games 1-5."""
+    """KJ-EXAMPLE-02: the Game #1 clue sheet, the Stake Out Game, the sheet for games 1-5."""
     sheet = CASEBOOK[1].sheet
-    assert sheet.title == "Stake Out Game" and sheet.pad == "1-5"
+    assert sheet.title == "Stake Out Game" and sheet.games == (1, 2, 3, 4, 5)
+    assert sheet.pad == "1-5" and all(CASEBOOK[n].sheet == sheet for n in range(1, 6))
     assert [s.text for s in sheet.statements] == [
         "The diner's being sold. Fats isn't there.",
         "I was at the Bus Station all day and Fats wasn't.",
@@ -160,7 +177,11 @@ def test_broken_data_is_refused() -> None:
     bad_sheets = copy.deepcopy(sheets)
     first = bad_sheets["sheets"][2]["statements"][0]
     first["clears"] = next(b for b in BUILDINGS if b != first["clears"])
-    with pytest.raises(CaseError, match="game 3"):
+    with pytest.raises(CaseError, match="game 11"):
+        parse_casebook(bad_sheets, cards, book)
+    bad_sheets = copy.deepcopy(sheets)
+    bad_sheets["sheets"][1]["games"] = [7, 8, 9, 10, 11]
+    with pytest.raises(CaseError, match="five games"):
         parse_casebook(bad_sheets, cards, book)
     with pytest.raises(CaseError, match="malformed"):
         parse_casebook({"sheets": [{}]}, cards, book)
@@ -172,5 +193,7 @@ def test_view_carries_the_sheet() -> None:
     for seat in (0, 1, None):
         assert state.view(seat)["case"] == {
             **CASEBOOK[12].sheet.to_json(),
+            "game": 12,
             "informer_set": "11-20",
         }
+    assert state.view(0)["case"]["pad"] == "11-15"

@@ -73,7 +73,9 @@ def disguised(state: Kojak, seat: int | None, rng: Rng) -> Kojak:
     other = state.clone()
     taken = state.player(seat).taken if seat is not None else []
     known = {b: state.case.codes[b] for b in taken}
-    other.case = draw_secrets(state.case.sheet, rng, taken_codes=known, open_=state.suspects([]))
+    other.case = draw_secrets(
+        state.case.number, state.case.sheet, rng, taken_codes=known, open_=state.suspects([])
+    )
     for table in other.turntables.values():
         table.redraw_unseen(rng)
     return other

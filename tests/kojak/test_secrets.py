@@ -161,17 +161,17 @@ def test_draw_secrets_keeps_the_clues_already_read() -> None:
     sheet = get_case(1).sheet
     rng = Rng(3)
     for _ in range(200):
-        case = draw_secrets(sheet, rng, taken_codes={"bus": "B", "movie": "G"}, open_=BUILDINGS)
+        case = draw_secrets(1, sheet, rng, taken_codes={"bus": "B", "movie": "G"}, open_=BUILDINGS)
         assert problems(case) == []
         assert case.codes["bus"] == "B" and case.codes["movie"] == "G"
         assert case.hideout in ("restaurant", "movie")  # B and G clear the Bus Station and Hotel
     wrong = ["restaurant"]  # a wrong arrest struck it off
     open_ = [b for b in BUILDINGS if b not in wrong]
     assert {
-        draw_secrets(sheet, rng, taken_codes={"bus": "B", "movie": "G"}, open_=open_).hideout
+        draw_secrets(1, sheet, rng, taken_codes={"bus": "B", "movie": "G"}, open_=open_).hideout
         for _ in range(50)
     } == {"movie"}
     with pytest.raises(CaseError, match="no hide-out"):
-        draw_secrets(sheet, rng, taken_codes={"bus": "B", "movie": "G"}, open_=["bus", "hotel"])
+        draw_secrets(1, sheet, rng, taken_codes={"bus": "B", "movie": "G"}, open_=["bus", "hotel"])
     with pytest.raises(CaseError, match="code letter"):
-        draw_secrets(sheet, rng, taken_codes={"bus": "Z"})
+        draw_secrets(1, sheet, rng, taken_codes={"bus": "Z"})

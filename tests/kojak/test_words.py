@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import doctest
+import re
 
 import pytest
 
 import sleuth
 from sleuth.bots import play
 from sleuth.core import Event
-from sleuth.games.kojak import cases, words
+from sleuth.games.kojak import cases, places, words
+from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.bots import ExpertBot
+from sleuth.games.kojak.places import place_names
 from sleuth.games.kojak.words import SAYINGS, Narrator, say
 from tests.kojak.conftest import new
 
 
-@pytest.mark.parametrize("module", [words, cases])
+@pytest.mark.parametrize("module", [words, cases, places])
 def test_doctests(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 
@@ -58,3 +61,42 @@ def test_sayings() -> None:
         "Player 2 (black) makes the arrest at the Hotel, but the Solution Book disagrees."
     )
     assert say(Event("mystery")) == "(mystery)"
+
+
+def test_every_place_is_named_in_words_once() -> None:
+    """The log never shows an internal space id: every path space and lot has a name a player
+    can find (street and nearest landmark), and no two places share one."""
+    board = load_board()
+    names = place_names(board)
+    assert set(names) == set(board.places)
+    assert len(set(names.values())) == len(names)
+    for place_id, name in names.items():
+        assert place_id not in name and not re.search(r"r\d\dc\d\d", name), name
+        assert words.place(place_id) == name
+    assert words.place("lot-bus") == "the Bus Station's lot"
+    opening = board.lots["lot-restaurant"].at
+    assert words.place(opening) == "the north road, outside the Restaurant"
+
+
+def test_a_drive_is_told_by_street_and_landmark() -> None:
+    line = say(Event("drive", {"seat": 1, "car": "kojak", "from": "r04c07", "to": "lot-hotel"}))
+    assert line == (
+        "Player 2 (black) drives Kojak's car from the ring road, 4 spaces north-east of the "
+        "Movie House to the Hotel's lot."
+    )
+
+
+def test_the_first_player_line_shows_the_throws() -> None:
+    """KJ-TURN-01: the highest throw goes first; a tie among the highest throws again."""
+    state = new(3, seed=0)
+    first = next(e for e in state.log if e.kind == "first_player")
+    line = say(first)
+    assert line.endswith(f"{words.player(first.data['seat'])} threw highest and goes first.")
+    for throws in first.data["rolls"]:
+        for seat, total in throws.items():
+            assert f"{words.player(seat)} {total}" in line
+    tie = Event("first_player", {"seat": 1, "rolls": [{"0": 9, "1": 9, "2": 4}, {"0": 5, "1": 8}]})
+    assert say(tie) == (
+        "Throws for first: Player 1 (white) 9, Player 2 (black) 9, Player 3 (orange) 4; then "
+        "Player 1 (white) 5, Player 2 (black) 8. Player 2 (black) threw highest and goes first."
+    )

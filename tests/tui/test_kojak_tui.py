@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -255,7 +256,7 @@ def test_a_human_plays_a_whole_game_by_typing_against_a_bot(version: str, seed: 
 
 
 def test_bad_input_shows_an_error_and_changes_nothing() -> None:
-    app = KojakApp(players=2, bots=1, seed=5, bot_delay=0)
+    app = KojakApp(players=2, bots=1, seed=2, bot_delay=0)  # a seed with an early clue
 
     async def script(pilot: Pilot[None]) -> None:
         state = app.state
@@ -333,5 +334,42 @@ def test_bots_only_game_runs_to_the_end(version: str) -> None:
         assert "Bots only" in panel(app, "notebook") or "over" in panel(app, "notebook")
         text = app.game_over_text().plain
         assert "was hiding in" in text and "informers" in text
+
+    run_app(app, script)
+
+
+def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> None:
+    """KJ-CLUE-07: the player circles the building a statement clears on the row at the foot of
+    the sheet, printed Restaurant, Bus Station, Hotel, Movie (KJ-EXAMPLE-02); a statement is
+    labelled with the building it clears, which need not be the informer's (KJ-EXAMPLE-05).
+    KJ-TURN-01: the log opens with the throw for first player. The log names no space by id."""
+    app = KojakApp(players=2, bots=1, seed=2, bot_delay=0)  # a seed with an early clue
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        me = app.viewer
+        assert me is not None
+        bot = make_bot("kojak", "expert", seed=me)
+        for _ in range(400):  # play until the human takes a code
+            if any(e.kind == "clue" and e.data["seat"] == me for e in state.log) or state.over:
+                break
+            if state.to_move == me:
+                await type_command(pilot, command_for(state, bot.choose(state, me)))
+            else:
+                await pilot.pause()
+        (clue,) = [e for e in state.log if e.kind == "clue" and e.data["seat"] == me]
+        text = panel(app, "notebook")
+        clears = BOARD.buildings[str(clue.data["clears"])].name
+        heard = BOARD.buildings[str(clue.data["building"])].name
+        assert f"Code {clue.data['code']} rules out the {clears}: " in text
+        assert f"(heard at the {heard})" in text
+        row = text[text.index("Buildings: ") :]
+        at = [row.index(name) for name in ("Restaurant", "Bus Station", "Hotel", "Movie House")]
+        assert at == sorted(at)
+        assert f"✕({clears})" in row
+        assert "threw highest and goes first" in app.log_lines[1]
+        assert "Throws for first: " in app.log_lines[1]
+        assert not any(re.search(r"r\d\dc\d\d", line) for line in app.log_lines)
+        assert any("drives the Detective's car" in line for line in app.log_lines)
 
     run_app(app, script)

@@ -3,9 +3,11 @@
 Games 1-50 are printed content, read from three data files that mirror the
 three things in the box:
 
-* `clue_sheets.json`: for each game, its title, its criminal and the eight
-  informer statements A-H, each clearing one building (two per building).
-  Every player has a copy: the sheets are public.
+* `clue_sheets.json`: ten sheets, one for each five games (the rulebook's
+  reads "Stake Out Game, sheets for games 1, 2, 3, 4, 5"): a title, a criminal
+  and the eight informer statements A-H, each clearing one building (two per
+  building). Every player has a copy: the sheets are public. The five games
+  of a sheet are different cases only through the cards and the book.
 * `informer_cards.json`: five sets of informer cards (games 1-10, ..., 41-50);
   inside its fold each card carries one code letter per game of its set. All
   informers of one colour carry the same letter for a game (KJ-ADVANCED-11),
@@ -17,16 +19,18 @@ no informer's code ever clears the hide-out; the four buildings' codes
 together clear all three other buildings; and each building's informers
 give one clue. Games above 50 are generated from the phrase bank
 (`phrases.json`), the same way for the same number, so "game 73" is one case
-everywhere.
+everywhere; they too share a sheet by fives (71-75).
 
 Because the book and the generator are public, a game played online does not
-use their secrets: `draw_secrets(sheet, rng)` draws a fresh hide-out and
+use their secrets: `draw_secrets(number, sheet, rng)` draws a fresh hide-out and
 fresh codes behind the shown sheet from the game's own seeded chance (option
 `solution`, "drawn"). Only option `solution="book"` plays the printed ones.
 
     >>> case = get_case(1)
-    >>> case.sheet.title, case.sheet.criminal, case.hideout
-    ('Stake Out Game', 'Fats', 'restaurant')
+    >>> case.sheet.title, case.sheet.criminal, case.sheet.pad, case.hideout
+    ('Stake Out Game', 'Fats', '1-5', 'restaurant')
+    >>> get_case(3).sheet == case.sheet
+    True
     >>> print(case.clue("bus").text)
     I was at the Bus Station all day and Fats wasn't.
 """
@@ -46,8 +50,11 @@ from sleuth.games.kojak.board import BUILDINGS
 CODES = "ABCDEFGH"
 PRINTED = 50  # games in the box (KJ-SETUP-03)
 SET_SIZE = 10  # games per set of informer cards (KJ-INFORMER-03)
-PAD_SIZE = 5  # games per pad of clue sheets
-_GENERATOR_SEED = 0x4B4A_0000  # "KJ": case n is generated from seed _GENERATOR_SEED + n
+# The buildings at the foot of every clue sheet, in the order printed there (the rulebook's
+# sheet: Restaurant, Bus Station, Hotel, Movie); the notebook circles them in this order.
+SHEET_ROW: tuple[str, ...] = ("restaurant", "bus", "hotel", "movie")
+PAD_SIZE = 5  # games per clue sheet ("sheets for games 1, 2, 3, 4, 5")
+_GENERATOR_SEED = 0x4B4A_0000  # "KJ": sheet from game n seeded + 2n, case n + 2n + 1
 PRONOUNS = {
     "he": {"he": "he", "He": "He", "him": "him", "his": "his"},
     "she": {"he": "she", "He": "She", "him": "her", "his": "her"},
@@ -70,29 +77,34 @@ class Statement:
 
 @dataclass(frozen=True)
 class ClueSheet:
-    """One game's clue sheet: public, every player has one in his notebook."""
+    """The clue sheet for five games: public, every player has one in his notebook."""
 
-    game: int
+    first: int  # the first of its games: 1, 6, 11, ...
     title: str
     criminal: str
     statements: tuple[Statement, ...]
 
     @property
+    def games(self) -> tuple[int, ...]:
+        """The games the sheet serves, as printed on it."""
+        return tuple(range(self.first, self.first + PAD_SIZE))
+
+    @property
     def pad(self) -> str:
-        """The pad this sheet is torn from: five games a pad (game 1's sheet reads 1-5)."""
-        first = (self.game - 1) // PAD_SIZE * PAD_SIZE + 1
-        return f"{first}-{first + PAD_SIZE - 1}"
+        """The games on the sheet as a range: "1-5"."""
+        return f"{self.first}-{self.first + PAD_SIZE - 1}"
 
     def statement(self, code: str) -> Statement:
         return self.statements[CODES.index(code)]
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game,
+            "games": list(self.games),
             "pad": self.pad,
             "title": self.title,
             "criminal": self.criminal,
             "statements": [s.to_json() for s in self.statements],
+            "row": list(SHEET_ROW),
         }
 
 
@@ -100,13 +112,10 @@ class ClueSheet:
 class Case:
     """A whole game's content: the public sheet, the secret codes and the secret hide-out."""
 
+    number: int  # the game played, one of the sheet's five
     sheet: ClueSheet
     codes: Mapping[str, str]  # building -> the code letter its informers carry for this game
     hideout: str
-
-    @property
-    def number(self) -> int:
-        return self.sheet.game
 
     @property
     def informer_set(self) -> str:
@@ -122,6 +131,11 @@ class Case:
         return {self.clue(b).clears for b in BUILDINGS}
 
 
+def sheet_first(game: int) -> int:
+    """The first game of the sheet that serves `game` (1 for games 1-5)."""
+    return (game - 1) // PAD_SIZE * PAD_SIZE + 1
+
+
 def informer_set(game: int) -> str:
     first = (game - 1) // SET_SIZE * SET_SIZE + 1
     return f"{first}-{first + SET_SIZE - 1}"
@@ -131,6 +145,8 @@ def problems(case: Case) -> list[str]:
     """Every guarantee the case breaks (an empty list for a good case)."""
     found: list[str] = []
     sheet = case.sheet
+    if case.number not in sheet.games:
+        found.append(f"the sheet is for games {sheet.pad}")
     if "".join(s.code for s in sheet.statements) != CODES:
         found.append("the statements must be lettered A to H, in order")
     for building in BUILDINGS:
@@ -168,15 +184,18 @@ def parse_casebook(sheets: Any, cards: Any, book: Any) -> dict[int, Case]:
     """Check and join the three printed data files into games 1-50."""
     colours = {"red": "movie", "blue": "restaurant", "yellow": "hotel", "green": "bus"}
     try:
-        parsed_sheets = {
-            int(s["game"]): ClueSheet(
-                int(s["game"]),
+        parsed_sheets: dict[int, ClueSheet] = {}
+        for s in sheets["sheets"]:
+            numbers = [int(g) for g in s["games"]]
+            sheet = ClueSheet(
+                numbers[0],
                 str(s["title"]),
                 str(s["criminal"]),
                 tuple(Statement(st["code"], st["clears"], st["text"]) for st in s["statements"]),
             )
-            for s in sheets["sheets"]
-        }
+            if numbers != list(sheet.games) or sheet_first(numbers[0]) != numbers[0]:
+                raise CaseError(f"a sheet serves five games from 1, 6, 11, ...: not {numbers}")
+            parsed_sheets.update({g: sheet for g in numbers})
         codes: dict[int, dict[str, str]] = {}
         for card_set in cards["sets"]:
             games = range(card_set["first"], card_set["first"] + SET_SIZE)
@@ -198,7 +217,9 @@ def parse_casebook(sheets: Any, cards: Any, book: Any) -> dict[int, Case]:
     for what, have in (("clue sheets", parsed_sheets), ("codes", codes), ("solutions", solutions)):
         if set(have) != wanted:
             raise CaseError(f"the {what} must cover games 1-{PRINTED}")
-    return {n: check_case(Case(parsed_sheets[n], codes[n], solutions[n])) for n in sorted(wanted)}
+    return {
+        n: check_case(Case(n, parsed_sheets[n], codes[n], solutions[n])) for n in sorted(wanted)
+    }
 
 
 @cache
@@ -219,13 +240,14 @@ def get_case(number: int) -> Case:
 
 # --- secrets drawn afresh ------------------------------------------------------------------
 def draw_secrets(
+    number: int,
     sheet: ClueSheet,
     rng: Rng,
     *,
     taken_codes: Mapping[str, str] | None = None,
     open_: Sequence[str] = BUILDINGS,
 ) -> Case:
-    """A case for `sheet` with its hide-out and codes drawn from `rng`, keeping every guarantee.
+    """Game `number` on `sheet`, its hide-out and codes drawn from `rng`, keeping every guarantee.
 
     `taken_codes` (building -> code) are kept as they are: the clues someone already
     read. The hide-out is drawn evenly from the buildings in `open_` that those
@@ -252,7 +274,7 @@ def draw_secrets(
     for i, building in enumerate(unknown):
         target = needed[i] if i < len(needed) else rng.choice(others)
         codes[building] = rng.choice([s.code for s in sheet.statements if s.clears == target])
-    return check_case(Case(sheet, codes, hideout))
+    return check_case(Case(number, sheet, codes, hideout))
 
 
 # --- the generator -------------------------------------------------------------------------
@@ -293,28 +315,19 @@ def fill(template: str, name: str, pronoun: str = "he") -> str:
     return out.format(**PRONOUNS[pronoun])
 
 
-def generate_case(
-    number: int,
-    *,
-    hideout: str | None = None,
-    title: str | None = None,
-    criminal: tuple[str, str] | None = None,
-) -> Case:
-    """A new case, the same every time for the same arguments, keeping every guarantee.
+@cache
+def generate_sheet(first: int) -> ClueSheet:
+    """The generated clue sheet for games `first` to `first` + 4 (`first` is 51, 56, ...).
 
     Two statements per building are drawn from the phrase bank and lettered at
-    random. Three of the four buildings' informers clear the three buildings
-    other than the hide-out, one each, in a random order; the fourth clears
-    one of those three again. Each informer's letter is one of the two
-    statements that clear its building's target.
+    random, for a criminal and a title drawn from the bank too.
     """
-    rng = Rng(_GENERATOR_SEED + number)
+    if sheet_first(first) != first:
+        raise CaseError(f"a sheet starts at game 1, 6, 11, ...: not {first}")
+    rng = Rng(_GENERATOR_SEED + 2 * first)
     phrases = load_phrases()
-    name, pronoun = criminal if criminal is not None else rng.choice(phrases.criminals)
-    if title is None:
-        title = f"The {rng.choice(phrases.title_first)} {rng.choice(phrases.title_second)}"
-    if hideout is None:
-        hideout = rng.choice(BUILDINGS)
+    name, pronoun = rng.choice(phrases.criminals)
+    title = f"The {rng.choice(phrases.title_first)} {rng.choice(phrases.title_second)}"
     drafted: list[tuple[str, str]] = []
     for building in BUILDINGS:
         bank = list(phrases.statements[building])
@@ -322,12 +335,28 @@ def generate_case(
         drafted += [(building, fill(t, name, pronoun)) for t in bank[:2]]
     rng.shuffle(drafted)
     statements = tuple(Statement(c, b, text) for c, (b, text) in zip(CODES, drafted, strict=True))
+    return ClueSheet(first, title, name, statements)
+
+
+def generate_case(number: int, *, hideout: str | None = None) -> Case:
+    """Game `number` above 50, the same every time for the same arguments, keeping every guarantee.
+
+    The sheet is its five games' generated sheet. Three of the four buildings'
+    informers clear the three buildings other than the hide-out, one each, in
+    a random order; the fourth clears one of those three again. Each
+    informer's letter is one of the two statements that clear its target.
+    """
+    sheet = generate_sheet(sheet_first(number))
+    rng = Rng(_GENERATOR_SEED + 2 * number + 1)  # odd seeds: never a sheet's
+    if hideout is None:
+        hideout = rng.choice(BUILDINGS)
     others = [b for b in BUILDINGS if b != hideout]
     rng.shuffle(others)
     informers = list(BUILDINGS)
     rng.shuffle(informers)
     targets = dict(zip(informers, [*others, rng.choice(others)], strict=True))
     codes = {
-        b: rng.choice([s.code for s in statements if s.clears == targets[b]]) for b in BUILDINGS
+        b: rng.choice([s.code for s in sheet.statements if s.clears == targets[b]])
+        for b in BUILDINGS
     }
-    return check_case(Case(ClueSheet(number, title, name, statements), codes, hideout))
+    return check_case(Case(number, sheet, codes, hideout))

@@ -91,7 +91,7 @@ class Kojak(GameState):
         # The sheet is public and so is the book behind its number: unless the table plays
         # from a real box, the hide-out and the codes are drawn afresh, from the seed (C8).
         self.case: Case = (
-            printed if self.options.from_book else draw_secrets(printed.sheet, self.rng)
+            printed if self.options.from_book else draw_secrets(number, printed.sheet, self.rng)
         )
         self.seats = [
             Player(seat, COLOURS[seat], self.board.start, self.board.lieutenant)
@@ -108,7 +108,8 @@ class Kojak(GameState):
                 {
                     "players": self.players,
                     "version": self.options.version,
-                    "game": sheet.game,
+                    "game": self.case.number,
+                    "sheet": sheet.pad,
                     "title": sheet.title,
                     "criminal": sheet.criminal,
                     "informer_set": self.case.informer_set,
@@ -536,7 +537,11 @@ class Kojak(GameState):
         view: dict[str, JSONValue] = {
             **self.view_header(seat),
             "version": self.options.version,
-            "case": {**sheet.to_json(), "informer_set": self.case.informer_set},
+            "case": {
+                **sheet.to_json(),
+                "game": self.case.number,
+                "informer_set": self.case.informer_set,
+            },
             "turn": turn.seat,
             "phase": turn.phase,
             "dice": list(turn.dice) if turn.dice else None,
@@ -643,7 +648,7 @@ class Kojak(GameState):
         if not (self.over or me.out):
             known = {b: self.case.codes[b] for b in me.taken}
             state.case = draw_secrets(
-                self.case.sheet, rng, taken_codes=known, open_=self.suspects([])
+                self.case.number, self.case.sheet, rng, taken_codes=known, open_=self.suspects([])
             )
         for table in state.turntables.values():
             table.redraw_unseen(rng)

@@ -39,6 +39,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from sleuth.games.kojak.board import Board, Building, HQSpace, Lot, load_board
+from sleuth.games.kojak.places import place_names
 
 __all__ = ["BUILDING_COLOURS", "SEAT_COLOURS", "SEAT_LINES", "BoardSvg", "board_svg"]
 
@@ -170,6 +171,10 @@ def _n(value: float) -> str:
     """A number written shortly and always the same way."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _attrs(**values: str | float) -> str:
@@ -309,6 +314,7 @@ class _Drawing:
         return out
 
     def _path(self) -> list[str]:
+        names = place_names(self.b)  # the words the log uses, for tooltips and the page
         out = ['<g class="path">']
         side = SPACE * UNIT
         for pid in self.b.path:
@@ -325,7 +331,8 @@ class _Drawing:
             )
             out.append(
                 f'<rect id="space-{pid}" class="space" data-node="{pid}" data-kind="path" '
-                f"{_attrs(data_x=cx, data_y=cy)} {rect}>{_title(f'Path space {pid}')}</rect>"
+                f"{_attrs(data_x=cx, data_y=cy, data_name=_cap(names[pid]))} {rect}>"
+                f"{_title(_cap(names[pid]))}</rect>"
             )
         out.append("</g>")
         return out
@@ -364,7 +371,8 @@ class _Drawing:
             f'<g id="{lot.id}" class="lot lot-{lot.kind}" data-node="{lot.id}" data-kind="lot" '
             f'data-lot="{lot.kind}"'
             + (f' data-building="{lot.building}"' if lot.building else "")
-            + f" {_attrs(data_x=cx, data_y=cy)}>{_title(name)}"
+            + f" {_attrs(data_x=cx, data_y=cy, data_name=place_names(self.b)[lot.id])}>"
+            f"{_title(name)}"
             f"<rect {_attrs(x=x, y=y, width=side, height=side, rx=6, fill=LOT_FILL)} "
             f'stroke="{edge}" stroke-width="2.4"/>'
             f'<g stroke="#f4f2ea" stroke-opacity=".7" stroke-width="1.4">{stripes}</g>'

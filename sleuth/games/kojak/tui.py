@@ -711,25 +711,27 @@ class KojakApp(GameShell):
         text.append(f"Find {view['case']['criminal']}. ", "bold")
         text.append("('sheet': every statement)\n", "dim")
         for clue in book["clues"]:
+            # Labelled with the building it clears; where it was heard comes after, dim.
             text.append(f"Code {clue['code']} ", "bold cyan")
-            text.append(f"({building(clue['building'])}): ", "dim")
-            text.append(f"{clue['statement']}\n")
+            text.append(f"rules out {building(clue['clears'])}: ", "bold")
+            text.append(f"{clue['statement']} ")
+            text.append(f"(heard at {building(clue['building'])})\n", "dim")
         if not book["clues"]:
             text.append("No codes yet: take informers to get them.\n", "dim")
         circled = set(book["circled"])
         suspects = set(book["suspects"])
         text.append("Buildings: ")
-        for b in BUILDINGS:
+        for b in view["case"].get("row", BUILDINGS):  # the order printed on the sheet
             name = self.board.buildings[b].name
             if b in circled:
-                text.append(f"({name})", "dim strike")
+                text.append(f"✕({name})", "dim strike")
             elif b not in suspects:
                 text.append(name, "dim strike red")
             else:
                 text.append(name, "bold yellow" if len(suspects) == 1 else "bold")
             text.append("  ")
         text.append("\n")
-        text.append("circled = cleared by your codes; struck red = a wrong arrest\n", "dim")
+        text.append("✕(circled) = ruled out by your codes; struck red = a wrong arrest\n", "dim")
         if len(suspects) == 1:
             text.append(f"Only {building(next(iter(suspects)))} is left!\n", "bold green")
         if "contacts" in view:
@@ -755,11 +757,15 @@ def clue_sheet(view: Mapping[str, Any]) -> Text:
     case = view["case"]
     text = Text()
     text.append(f"{case['title']}: find {case['criminal']}\n", "bold")
-    text.append(f"Clue sheet pad {case['pad']}, informer set {case['informer_set']}\n\n", "dim")
+    games = ", ".join(str(g) for g in case["games"])
+    text.append(f"Game {case['game']}: the sheet for games {games}", "dim")
+    text.append(f", informer set {case['informer_set']}\n\n", "dim")
     for s in case["statements"]:
         text.append(f"{s['code']}  ", "bold cyan")
         text.append(f"{s['text']} ")
         text.append(f"(circle {building(s['clears'])})\n", "dim")
+    row = " · ".join(building(b).removeprefix("the ") for b in case.get("row", BUILDINGS))
+    text.append(f"\nAt the foot of the sheet: {row}\n", "dim")
     return text
 
 

@@ -20,13 +20,9 @@ from typing import Any
 from sleuth.core import Event
 from sleuth.core.prompt import Prompt, ask, count, wait
 from sleuth.games.kojak.board import load_board
+from sleuth.games.kojak.places import place_names
 from sleuth.games.kojak.state import COLOURS
 
-PLACES = {
-    "lot-hq-west": "the west Headquarters lot",
-    "lot-hq-east": "the east Headquarters lot",
-    "lot-lieutenant": "the Lieutenant's lot",
-}
 HQ = {
     "start": "the Start space",
     "radio": "the Radio Room",
@@ -48,14 +44,8 @@ def building(b: Any) -> str:
 
 
 def place(p: Any) -> str:
-    """Where a car stands: a lot by name, a path space by its id."""
-    p = str(p)
-    if p in PLACES:
-        return PLACES[p]
-    at = load_board().building_at.get(p)
-    if at:
-        return f"{building(at)}'s lot"
-    return f"space {p}"
+    """Where a car stands, as a player finds it: a lot, or a street by its nearest landmark."""
+    return place_names(load_board()).get(str(p), f"space {p}")
 
 
 def hq_space(s: Any) -> str:
@@ -81,7 +71,13 @@ def _setup(d: Mapping[str, Any]) -> str:
 
 
 def _first(d: Mapping[str, Any]) -> str:
-    return f"{player(d['seat'])} threw highest and goes first."
+    """The throw for first player (KJ-TURN-01), every round of it when the highest tied."""
+    rounds = [
+        ", ".join(f"{player(seat)} {total}" for seat, total in throws.items())
+        for throws in d.get("rolls", [])
+    ]
+    thrown = f"Throws for first: {'; then '.join(rounds)}. " if rounds else ""
+    return f"{thrown}{player(d['seat'])} threw highest and goes first."
 
 
 def _turned(d: Mapping[str, Any]) -> str:

@@ -31,8 +31,9 @@ export function placeWords(id) {
   if (HQ_WORDS[id]) return HQ_WORDS[id];
   if (/^h\d$/.test(id)) return `track space ${id.slice(1)}`;
   if (/^y\d$/.test(id)) return "the Computer Room path";
-  const m = /^r(\d+)c(\d+)$/.exec(id);
-  return m ? `path space row ${Number(m[1])}, column ${Number(m[2])}` : id;
+  // Path spaces carry the engine's own words (words.place), so the page says what the log says.
+  const named = document.querySelector(`.kj-board [data-node="${CSS.escape(String(id))}"][data-name]`)?.dataset.name;
+  return named ? named[0].toLowerCase() + named.slice(1) : id;
 }
 
 // What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
@@ -676,22 +677,25 @@ export function createTable(ctx) {
           { class: `kj-statement${mine ? " got" : ""}${found?.length ? " coded" : ""}`, dataset: { code: st.code, clears: st.clears } },
           h("span", { class: "kj-code", style: mine ? { "--ink": PAINT[mine.colour] } : {} }, st.code),
           h("span", { class: "kj-says" }, `“${st.text}”`),
-          mine ? h("span", { class: "kj-from", title: `From the ${mine.colour} informer at ${the(mine.building)}` }, h("span", { class: "swatch", style: { background: PAINT[mine.colour] } }), NAMES[mine.building]) : null,
-          !mine && found?.length ? h("span", { class: "kj-from muted" }, found.map((b) => NAMES[b]).join(", ")) : null,
+          // Label a statement with what it tells: the building it clears (the informer's own
+          // building is only where it was heard, kept in the tooltip and on the card tab).
+          mine ? h("span", { class: "kj-clears", title: `Heard from the ${mine.colour} informer at ${the(mine.building)}` }, h("span", { class: "swatch", style: { background: PAINT[BUILDING_COLOUR[st.clears]] } }), `not the ${NAMES[st.clears]}`) : null,
+          !mine && found?.length ? h("span", { class: "kj-clears muted", title: `The code of the informers at ${found.map((b) => the(b)).join(", ")}` }, `not the ${NAMES[st.clears]}`) : null,
         );
       }),
     );
     const row = h(
       "div",
-      { class: "kj-buildings", id: "suspects", role: "list", "aria-label": "Buildings: circled ones are cleared" },
-      BUILDINGS.map((b) => {
+      { class: "kj-buildings", id: "suspects", role: "list", "aria-label": "Buildings, as on the clue sheet: crossed-out ones are ruled out" },
+      (c.row || BUILDINGS).map((b) => {
         const state = hideout === b ? "hideout" : circled.has(b) ? "circled" : struck.has(b) ? "struck" : suspects.includes(b) ? "suspect" : "cleared";
-        const words = { hideout: "the hide-out", circled: "cleared by your clue", struck: "cleared by a wrong arrest", suspect: "still a suspect", cleared: "cleared" }[state];
-        return h("span", { class: `kj-bld kj-bld-${state}`, role: "listitem", dataset: { building: b, state }, title: `${NAMES[b]}: ${words}` }, h("span", { class: "swatch", style: { background: PAINT[BUILDING_COLOUR[b]] } }), NAMES[b]);
+        const words = { hideout: "the hide-out", circled: "ruled out by your clue", struck: "ruled out by a wrong arrest", suspect: "still a suspect", cleared: "ruled out" }[state];
+        const out = state === "circled" || state === "struck" || state === "cleared";
+        return h("span", { class: `kj-bld kj-bld-${state}${out ? " kj-bld-out" : ""}`, role: "listitem", dataset: { building: b, state }, title: `${NAMES[b]}: ${words}`, "aria-label": `${NAMES[b]}: ${words}` }, out ? h("span", { class: "kj-x", "aria-hidden": "true" }, "✕") : h("span", { class: "swatch", style: { background: PAINT[BUILDING_COLOUR[b]] } }), NAMES[b]);
       }),
     );
     const parts = [head];
-    if (c.criminal) parts.push(h("p", { class: "kj-sheet-title" }, h("b", {}, `Game ${c.game}: ${c.title || ""}`), c.pad ? h("span", { class: "kj-pad" }, ` (sheet for games ${c.pad})`) : null, h("br"), `Where is ${c.criminal} hiding?`));
+    if (c.criminal) parts.push(h("p", { class: "kj-sheet-title" }, h("b", {}, `Game ${c.game}: ${c.title || ""}`), c.games ? h("span", { class: "kj-pad" }, ` (sheet for games ${c.games.join(", ")})`) : null, h("br"), `Where is ${c.criminal} hiding?`));
     if (nb) {
       const left = suspects.filter((b) => !circled.has(b));
       const verdict = hideout
