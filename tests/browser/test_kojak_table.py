@@ -184,7 +184,7 @@ WATCH_TURN = """(b) => {
     const tick = () => {
         const m = new DOMMatrix(getComputedStyle(disc).transform);
         angles.push(Math.atan2(m.b, m.a) * 180 / Math.PI);
-        if (performance.now() - start < 2000) requestAnimationFrame(tick);
+        if (performance.now() - start < 10000) requestAnimationFrame(tick);
     };
     tick();
 }"""
@@ -207,9 +207,16 @@ def turn_and_watch(page: Page, action: Action) -> None:
     page.wait_for_function(f"Number(document.body.dataset.version) > {v}")
     assert disc_angle(page, building) == pytest.approx(before + 45 * action["spaces"])
     shot(page, "kojak-desktop-turning")
-    page.wait_for_timeout(1000)
-    angles = [a % 360 for a in page.evaluate("window.kjAngles")]
     start, end = before % 360, (before + 45) % 360
+    # Watched until the disc comes to rest at its new angle: a loaded machine may take
+    # longer than the animation's own second to get there.
+    page.wait_for_function(
+        "(end) => { const a = window.kjAngles; const last = ((a[a.length - 1] % 360) + 360) % 360;"
+        " return Math.abs((last - end + 540) % 360 - 180) < 0.5; }",
+        arg=end,
+        timeout=15_000,
+    )
+    angles = [a % 360 for a in page.evaluate("window.kjAngles")]
     between = [a for a in angles if 1 < (a - start) % 360 < 44]
     assert abs((angles[0] - start + 180) % 360 - 180) < 0.5, angles[:3]
     assert abs((angles[-1] - end + 180) % 360 - 180) < 0.5, angles[-3:]
