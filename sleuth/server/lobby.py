@@ -652,7 +652,7 @@ class Lobby:
         driver, which only waits for a change, stops; an unfinished one stays listed."""
         table = self.tables.pop(table_id)
         if table.driver is not None and not table.driver.done():
-            table.driver.cancel()
+            _cancel(table.driver)
         if table.status != "finished":
             self.resting[table_id] = table.summary()
 
@@ -1376,3 +1376,17 @@ def _not_applied(state: GameState, stored: Any) -> str | None:
 
 
 __all__ = ["LiveTable", "Lobby", "Seat", "Subscriber"]
+
+
+def _cancel(task: asyncio.Task[None]) -> None:
+    """Cancel a task from its own loop or from any other thread (a task's `cancel` alone, from
+    another thread, may not wake its loop until something else does)."""
+    loop = task.get_loop()
+    try:
+        here = asyncio.get_running_loop()
+    except RuntimeError:
+        here = None
+    if here is loop:
+        task.cancel()
+    else:
+        loop.call_soon_threadsafe(task.cancel)

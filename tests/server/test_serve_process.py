@@ -45,7 +45,7 @@ def test_a_killed_server_resumes_every_accepted_action(server: ServerProcess) ->
     with httpx.Client(base_url=server.url, timeout=10) as http:
         seats = [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot", "level": "random"}]
         body = {"game": "stop-thief", "players": 3, "seed": 11, "seats": seats}
-        r = http.post("/api/tables", json={**body, "options": {"win_amount": 500}})
+        r = http.post("/api/tables", json={**body, "options": {"win_amount": 1000}})
         assert r.status_code == 201
         tid = r.json()["id"]
         invite = r.json()["seats"][0]["invite"]
