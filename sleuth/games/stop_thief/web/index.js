@@ -5,6 +5,7 @@
 import { h, s, fill, money, seatColour } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 import { playSound, playSequence } from "./sound.js";
+import { litSegments } from "./scanner/led.js";
 
 export const title = "Stop Thief";
 
@@ -88,11 +89,6 @@ const SEGMENTS = {
   f: "M5 4 L5 33 L10 29 L10 9 Z",
   g: "M6 35 L11 31 L29 31 L34 35 L29 39 L11 39 Z",
 };
-const GLYPHS = {
-  0: "abcdef", 1: "bc", 2: "abdeg", 3: "abcdg", 4: "bcfg", 5: "acdfg", 6: "acdefg", 7: "abc", 8: "abcdefg", 9: "abcdfg",
-  C: "adef", r: "eg", F: "aefg", L: "def", d: "bcdeg", G: "acdef", S: "acdfg", t: "defg", "-": "g", " ": "",
-  E: "adefg", P: "abefg", A: "abcefg", b: "cdefg", n: "ceg", o: "cdeg", U: "bcdef", H: "bcefg", h: "cefg", I: "ef",
-};
 
 /** How long a display overtaken by a later moment of the game stays on the LED (silently). */
 const CATCH_UP_MS = 350;
@@ -113,7 +109,7 @@ function ledSvg() {
 function setLed(svg, text) {
   const chars = String(text ?? "   ").padEnd(3).slice(0, 3);
   svg.querySelectorAll(".led-digit").forEach((g, i) => {
-    const on = GLYPHS[chars[i]] ?? "";
+    const on = litSegments(chars[i]);
     g.querySelectorAll(".seg").forEach((seg) => seg.classList.toggle("on", on.includes(seg.dataset.seg)));
   });
 }
