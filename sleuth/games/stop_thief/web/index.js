@@ -2,7 +2,7 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour } from "/static/js/dom.js";
+import { h, s, fill, money, seatColour, actionButton, turnWords } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
@@ -51,14 +51,6 @@ export function clueWords(clue) {
   if (clue.area === null || clue.area === undefined) return sound;
   if (clue.kind === "crime") return `${sound} in ${areaWords(clue.area)}`;
   return `${sound} in ${BUILDINGS[clue.area] ? areaWords(clue.area) : `Street ${clue.area}`}`;
-}
-
-// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
-// banner names the seat itself, so a seat not to move gets only the task.
-function turnWords(view) {
-  const prompt = view?.prompt;
-  if (!prompt) return "";
-  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -569,19 +561,8 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, { key, cls = "", data = {}, title } = {}) {
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `btn ${cls}`,
-        dataset: data,
-        title: title || (key ? `${label} (${key})` : label),
-        onclick: () => (typeof action === "function" ? action() : ctx.act(action)),
-      },
-      label,
-      key ? h("kbd", { class: "key-hint" }, key) : null,
-    );
+  function btn(label, action, options) {
+    return actionButton((a) => ctx.act(a), label, action, options);
   }
 
   function renderControls() {
