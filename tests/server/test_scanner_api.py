@@ -206,7 +206,7 @@ def test_the_page_is_served_offline(client: TestClient) -> None:
     page = client.get("/scanner")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert "/static/games/stop-thief/scanner/scanner.js" in page.text
-    for asset in ("scanner.js", "scanner.css", "led.js", "sounds.js"):
+    for asset in ("scanner.js", "scanner.css", "led.js", "led.json", "sounds.js"):
         reply = client.get(f"/static/games/stop-thief/scanner/{asset}")
         assert reply.status_code == 200, asset
         assert not OUTSIDE.search(reply.text), asset

@@ -6,10 +6,13 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from sleuth.cli import app
-from sleuth.games.stop_thief.companion.cli import PLAIN_HELP, seven_segment, terminal_app
+from sleuth.games.stop_thief.companion.cli import PLAIN_HELP, terminal_app
+from sleuth.games.stop_thief.companion.led import LedTableError, lit, parse_table, seven_segment
+from sleuth.games.stop_thief.companion.led import table as led_table
 from sleuth.games.stop_thief.device import CrimeScannerDevice
 from sleuth.games.stop_thief.scanner import Odds
 
@@ -233,3 +236,24 @@ def test_terminal_off_asks_twice_mid_game() -> None:
     assert sample_off.device.mode == "off"  # no thief to lose: one f is enough
     quit_app = play(["q"])
     assert quit_app.return_code == 0
+
+
+def test_led_table_is_one_checked_data_file() -> None:
+    """The LED table is read from led.json (shared with the pages) and refused when malformed."""
+    glyphs, unknown = led_table()
+    assert glyphs["8"] == "abcdefg" and unknown == "g"
+    assert lit("?") == "g"  # an unknown character shows as a dash, on every screen
+    bad_tables: list[object] = [
+        {},
+        {"glyphs": {"ab": "a"}, "unknown": "g"},
+        {"glyphs": {"1": "bz"}, "unknown": ""},
+        {"glyphs": {"1": "bc"}, "unknown": 7},
+    ]
+    for bad in bad_tables:
+        with pytest.raises(LedTableError):
+            parse_table(bad)
+    with pytest.raises(LedTableError):
+        parse_table({"glyphs": {"1": "bb"}, "unknown": "g"})
+    # Every character the device can show has its own glyph (none falls back to the dash).
+    shown = set("0123456789-_ ") | {c for clue in ("Cr", "FL", "dr", "GL", "St") for c in clue}
+    assert shown <= set(glyphs)

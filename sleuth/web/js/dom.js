@@ -72,3 +72,28 @@ export function money(amount) {
 /** Seat colours, the same as the board's pawns (sleuth/games/stop_thief/svg.py). */
 export const SEAT_COLOURS = ["#d62828", "#1d5fd1", "#2a9d3a", "#f2c12e", "#8e44ad", "#e67e22"];
 export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+
+/** A control button: `action` is a function to call or an action to send with `act`. */
+export function actionButton(act, label, action, { key, cls = "", data = {}, title, disabled = false } = {}) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `btn ${cls}`,
+      dataset: data,
+      disabled,
+      title: title || (key ? `${label} (${key})` : label),
+      onclick: () => (typeof action === "function" ? action() : act(action)),
+    },
+    label,
+    key ? h("kbd", { class: "key-hint" }, key) : null,
+  );
+}
+
+// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
+// banner names the seat itself, so a seat not to move gets only the task.
+export function turnWords(view) {
+  const prompt = view?.prompt;
+  if (!prompt) return "";
+  return prompt.waiting ? prompt.task : prompt.words;
+}

@@ -8,7 +8,7 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill } from "/static/js/dom.js";
+import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
 
@@ -46,14 +46,6 @@ function namingWords(kind) {
 function money(amount) {
   const n = Number(amount) || 0;
   return `${n < 0 ? "−" : ""}$${Math.abs(n).toLocaleString("en-US")}`;
-}
-
-// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
-// banner names the seat itself, so a seat not to move gets only the task.
-function turnWords(view) {
-  const prompt = view?.prompt;
-  if (!prompt) return "";
-  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -715,13 +707,8 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, { key, cls = "", data = {}, title } = {}) {
-    return h(
-      "button",
-      { type: "button", class: `btn ${cls}`, dataset: data, title: title || (key ? `${label} (${key})` : label), onclick: () => (typeof action === "function" ? action() : ctx.act(action)) },
-      label,
-      key ? h("kbd", { class: "key-hint" }, key) : null,
-    );
+  function btn(label, action, options) {
+    return actionButton((a) => ctx.act(a), label, action, options);
   }
 
   function situation() {

@@ -3,7 +3,7 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill } from "/static/js/dom.js";
+import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 
 export const title = "Kojak Detective Game";
@@ -34,14 +34,6 @@ export function placeWords(id) {
   // Path spaces carry the engine's own words (words.place), so the page says what the log says.
   const named = document.querySelector(`.kj-board [data-node="${CSS.escape(String(id))}"][data-name]`)?.dataset.name;
   return named ? named[0].toLowerCase() + named.slice(1) : id;
-}
-
-// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
-// banner names the seat itself, so a seat not to move gets only the task.
-function turnWords(view) {
-  const prompt = view?.prompt;
-  if (!prompt) return "";
-  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -533,13 +525,8 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, { key, cls = "", data = {}, title } = {}) {
-    return h(
-      "button",
-      { type: "button", class: `btn ${cls}`, dataset: data, title: title || (key ? `${label} (${key})` : label), onclick: () => (typeof action === "function" ? action() : ctx.act(action)) },
-      label,
-      key ? h("kbd", { class: "key-hint" }, key) : null,
-    );
+  function btn(label, action, options) {
+    return actionButton((a) => ctx.act(a), label, action, options);
   }
 
   function renderControls() {

@@ -4,7 +4,7 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill } from "/static/js/dom.js";
+import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 
 export const title = "Manhunt";
@@ -39,14 +39,6 @@ export function spaceWords(id, board) {
 
 function flapText(letter) {
   return LETTERS.map((x) => (letter ? (x === letter ? "[X]" : "[O]") : "[ ]")).join("");
-}
-
-// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
-// banner names the seat itself, so a seat not to move gets only the task.
-function turnWords(view) {
-  const prompt = view?.prompt;
-  if (!prompt) return "";
-  return prompt.waiting ? prompt.task : prompt.words;
 }
 
 const KEYS = [
@@ -598,20 +590,8 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, { key, cls = "", data = {}, title, disabled = false } = {}) {
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `btn ${cls}`,
-        dataset: data,
-        disabled,
-        title: title || (key ? `${label} (${key})` : label),
-        onclick: () => (typeof action === "function" ? action() : ctx.act(action)),
-      },
-      label,
-      key ? h("kbd", { class: "key-hint" }, key) : null,
-    );
+  function btn(label, action, options) {
+    return actionButton((a) => ctx.act(a), label, action, options);
   }
 
   function renderControls() {

@@ -38,6 +38,7 @@ from urllib.parse import urlencode
 
 import typer
 
+from sleuth.games.stop_thief.companion.led import seven_segment
 from sleuth.games.stop_thief.device import (
     BUTTONS,
     CrimeScannerDevice,
@@ -59,40 +60,6 @@ The Crime Scanner page runs until you press Ctrl+C. Also:
 See `sleuth scanner --help` for the options."""
 
 KEYS_HELP = "o ON   f OFF   c CLUE   t TIP (any key hides it)   a ARREST   0-9 numbers   q quit"
-
-# --- the LED display, drawn as seven-segment digits -----------------------------------------
-#  aaa
-# f   b
-#  ggg
-# e   c
-#  ddd
-SEGMENTS: dict[str, str] = {
-    "0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg",
-    "5": "acdfg", "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg",
-    "-": "g", "_": "d", " ": "",
-    "C": "adef", "r": "eg", "F": "aefg", "L": "def", "d": "bcdeg", "G": "acdef",
-    "S": "acdfg", "t": "defg",
-}  # fmt: skip
-
-
-def seven_segment(display: str, width: int = 4, height: int = 2) -> str:
-    """Draw the three LED characters as seven-segment digits, `2 * height + 3` lines tall."""
-
-    def rows(char: str) -> list[str]:
-        lit = SEGMENTS.get(char, "g")  # anything unknown shows as a dash
-        across = {s: ("━" * width if s in lit else " " * width) for s in "agd"}
-        upper = ("┃" if "f" in lit else " ") + " " * width + ("┃" if "b" in lit else " ")
-        lower = ("┃" if "e" in lit else " ") + " " * width + ("┃" if "c" in lit else " ")
-        return (
-            [f" {across['a']} "]
-            + [upper] * height
-            + [f" {across['g']} "]
-            + [lower] * height
-            + [f" {across['d']} "]
-        )
-
-    drawn = [rows(ch) for ch in display]
-    return "\n".join("   ".join(parts) for parts in zip(*drawn, strict=True))
 
 
 # --- the command ----------------------------------------------------------------------------

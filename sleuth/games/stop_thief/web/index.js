@@ -2,9 +2,10 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour } from "/static/js/dom.js";
+import { h, s, fill, money, seatColour, actionButton, turnWords } from "/static/js/dom.js";
 import { icon } from "/static/js/icons.js";
 import { playSound, playSequence } from "./sound.js";
+import { litSegments } from "./scanner/led.js";
 
 export const title = "Stop Thief";
 
@@ -52,14 +53,6 @@ export function clueWords(clue) {
   return `${sound} in ${BUILDINGS[clue.area] ? areaWords(clue.area) : `Street ${clue.area}`}`;
 }
 
-// What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
-// banner names the seat itself, so a seat not to move gets only the task.
-function turnWords(view) {
-  const prompt = view?.prompt;
-  if (!prompt) return "";
-  return prompt.waiting ? prompt.task : prompt.words;
-}
-
 const KEYS = [
   ["c", "press CLUE"],
   ["r", "roll the dice"],
@@ -88,11 +81,6 @@ const SEGMENTS = {
   f: "M5 4 L5 33 L10 29 L10 9 Z",
   g: "M6 35 L11 31 L29 31 L34 35 L29 39 L11 39 Z",
 };
-const GLYPHS = {
-  0: "abcdef", 1: "bc", 2: "abdeg", 3: "abcdg", 4: "bcfg", 5: "acdfg", 6: "acdefg", 7: "abc", 8: "abcdefg", 9: "abcdfg",
-  C: "adef", r: "eg", F: "aefg", L: "def", d: "bcdeg", G: "acdef", S: "acdfg", t: "defg", "-": "g", " ": "",
-  E: "adefg", P: "abefg", A: "abcefg", b: "cdefg", n: "ceg", o: "cdeg", U: "bcdef", H: "bcefg", h: "cefg", I: "ef",
-};
 
 /** How long a display overtaken by a later moment of the game stays on the LED (silently). */
 const CATCH_UP_MS = 350;
@@ -113,7 +101,7 @@ function ledSvg() {
 function setLed(svg, text) {
   const chars = String(text ?? "   ").padEnd(3).slice(0, 3);
   svg.querySelectorAll(".led-digit").forEach((g, i) => {
-    const on = GLYPHS[chars[i]] ?? "";
+    const on = litSegments(chars[i]);
     g.querySelectorAll(".seg").forEach((seg) => seg.classList.toggle("on", on.includes(seg.dataset.seg)));
   });
 }
@@ -573,19 +561,8 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, { key, cls = "", data = {}, title } = {}) {
-    return h(
-      "button",
-      {
-        type: "button",
-        class: `btn ${cls}`,
-        dataset: data,
-        title: title || (key ? `${label} (${key})` : label),
-        onclick: () => (typeof action === "function" ? action() : ctx.act(action)),
-      },
-      label,
-      key ? h("kbd", { class: "key-hint" }, key) : null,
-    );
+  function btn(label, action, options) {
+    return actionButton((a) => ctx.act(a), label, action, options);
   }
 
   function renderControls() {

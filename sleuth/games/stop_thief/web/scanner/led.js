@@ -9,13 +9,15 @@
 // Every segment is always drawn; the lit ones carry the class "on", so an
 // unlit segment still shows faintly behind the red filter, as on the 1979 unit.
 
-export const SEGMENTS = {
-  "0": "abcdef", "1": "bc", "2": "abdeg", "3": "abcdg", "4": "bcfg",
-  "5": "acdfg", "6": "acdefg", "7": "abc", "8": "abcdefg", "9": "abcdfg",
-  "-": "g", "_": "d", " ": "",
-  "C": "adef", "r": "eg", "F": "aefg", "L": "def", "d": "bcdeg", "G": "acdef",
-  "S": "acdfg", "t": "defg", "E": "adefg", "n": "ceg", "o": "cdeg",
-};
+// Which segments each character lights is data (led.json, also read by the terminal's
+// companion/led.py): loaded once, checked, then shared by this page and the table page.
+const TABLE = await (await fetch(new URL("./led.json", import.meta.url))).json();
+for (const lit of [TABLE.unknown, ...Object.values(TABLE.glyphs)]) {
+  if (typeof lit !== "string" || /[^a-g]/.test(lit)) throw new Error(`led.json: bad segments ${lit}`);
+}
+
+/** The segments one display character lights (an unknown one shows as a dash). */
+export const litSegments = (char) => TABLE.glyphs[char] ?? TABLE.unknown;
 
 const W = 60; // one character cell, in SVG units
 const H = 100;
@@ -70,7 +72,7 @@ export function makeLed(svg, count = 3) {
   return function show(text) {
     const chars = (text || "").padEnd(count, " ").slice(0, count);
     for (let i = 0; i < count; i++) {
-      const lit = SEGMENTS[chars[i]] ?? "g";
+      const lit = litSegments(chars[i]);
       for (const [name, p] of Object.entries(cells[i])) {
         p.classList.toggle("on", lit.includes(name));
       }
