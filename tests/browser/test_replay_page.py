@@ -186,3 +186,29 @@ def test_an_unfinished_tables_replay_page_says_to_wait(server: Server, replay_pa
         "The replay opens when the game is over."
     )
     assert replay_page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_manhunt_replay_names_whose_secret_a_probe_was(server: Server, replay_page: Page) -> None:
+    """Stepping onto a probe in a replay says whose it was, never "only you see this"
+    (the replay reader is not the prober)."""
+    with httpx.Client(base_url=server.url, timeout=30) as http:
+        table, state = finished_table(http, "manhunt")
+    probe = next(
+        step
+        for step in range(1, len(state.history) + 1)
+        if any(
+            e.kind == "probe_result"
+            for e in at_step(state, step).log[events_up_to(state, step - 1) :]
+        )
+    )
+    page = replay_page
+    page.goto(f"{server.url}/t/{table}/replay")
+    steps = len(state.history)
+    expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")
+    page.locator("#rp-slider").fill(str(probe - 1))
+    expect(page.locator("body")).to_have_attribute("data-step", str(probe - 1))
+    page.locator("body").press("ArrowRight")
+    expect(page.locator("body")).to_have_attribute("data-step", str(probe))
+    scanner = page.locator("#clue-scanner")
+    expect(scanner).to_contain_text("seen only by")
+    expect(scanner).not_to_contain_text("only you see")

@@ -132,6 +132,8 @@ export function createTable(ctx) {
   let fetching = null;
 
   const who = (seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`;
+  // A replay shows everyone's secrets: it names whose they were instead of saying "you".
+  const privately = (seat, live, replayed) => (opts.replay ? `${replayed} ${who(seat)}` : live);
   const short = (seat) => cap(colourOf(seat));
   const sideOf = (seat) => view?.sides?.find((sd) => sd.seats.includes(seat));
 
@@ -504,8 +506,8 @@ export function createTable(ctx) {
 
   // ---- the Clue Scanner ----
   function showScanner(result) {
-    // result: null (idle) | {kind: "probe", row, hole, clue, mine} | {kind: "secret", seat, row}
-    //         | {kind: "shown", asked, flap, hole, clue}
+    // result: null (idle) | {kind: "probe", row, hole, clue, to} | {kind: "secret", seat, row}
+    //         | {kind: "shown", asked, flap, hole, clue, to}
     const rowName = (row) => PLACES[row] || `Row ${row}`;
     const head = h("div", { class: "mh-scanner-top" }, h("span", {}, "Clue ", h("b", {}, "Scanner")), h("span", { class: "mh-card-tab", title: "The Scanner Card: its white tab names the culprit" }, "CARD"));
     if (!result) {
@@ -540,9 +542,9 @@ export function createTable(ctx) {
     el.scanner.dataset.hole = result.hole || "";
     const words =
       result.kind === "probe"
-        ? [h("strong", {}, `Punched at ${result.hole}: ${result.clue}`), h("span", { class: "mh-private" }, icon("lock", 12), " only you see this")]
+        ? [h("strong", {}, `Punched at ${result.hole}: ${result.clue}`), h("span", { class: "mh-private" }, icon("lock", 12), privately(result.to, " only you see this", " seen only by"))]
         : result.hole
-          ? [h("strong", {}, `${short(result.asked)}'s flap ${result.row}: ${result.hole}, ${result.clue}`), h("span", { class: "mh-private" }, icon("lock", 12), " shown to you alone")]
+          ? [h("strong", {}, `${short(result.asked)}'s flap ${result.row}: ${result.hole}, ${result.clue}`), h("span", { class: "mh-private" }, icon("lock", 12), privately(result.to, " shown to you alone", " shown only to"))]
           : [h("strong", {}, `${short(result.asked)}'s flap ${result.row} is blank.`)];
     fill(el.scanner, head, h("div", { class: "mh-scan-row" }, h("span", { class: "mh-row-name" }, `${result.row}. ${rowName(result.row)}`), holes(result.hole, !result.hole)), h("p", { class: "mh-scanner-words" }, words));
     const pins = [...el.scanner.querySelectorAll(".mh-hole")];
@@ -891,11 +893,11 @@ export function createTable(ctx) {
       else if (ev.kind === "call") glide(d.called, d.from, d.badge);
       else if (ev.kind === "probe" && !(view?.sides || []).find((sd) => sd.seats.includes(d.seat))?.seats.includes(me)) holdScanner({ kind: "secret", seat: d.seat, row: d.row }, 2600);
       else if (ev.kind === "probe_result" && ev.to === me) {
-        holdScanner({ kind: "probe", row: d.row, hole: d.hole, clue: d.clue }, 4000);
+        holdScanner({ kind: "probe", row: d.row, hole: d.hole, clue: d.clue, to: ev.to }, 4000);
         flashRow(d.row);
         if (sound) SOUNDS.probe();
       } else if (ev.kind === "shown" && ev.to === me) {
-        holdScanner({ kind: "shown", asked: d.asked, row: d.flap, hole: d.hole, clue: d.clue }, 4000);
+        holdScanner({ kind: "shown", asked: d.asked, row: d.flap, hole: d.hole, clue: d.clue, to: ev.to }, 4000);
         if (d.hole) flashRow(d.flap);
       } else if (ev.kind === "verdict" && sound) (d.correct ? SOUNDS.right : SOUNDS.wrong)();
     }
