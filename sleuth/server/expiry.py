@@ -11,8 +11,6 @@ by the table's owner. Documented in docs/server.md ("Idle tables").
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -20,6 +18,7 @@ from datetime import datetime
 
 from sleuth.core.actions import JSONValue
 from sleuth.server.lobby import LiveTable, Lobby
+from sleuth.server.upkeep import Chore
 
 log = logging.getLogger("sleuth.server")
 
@@ -49,8 +48,10 @@ def _resting_abandoned(summary: dict[str, JSONValue], now: float, expire_seconds
     return summary["status"] in ("open", "playing") and humans and now - updated >= expire_seconds
 
 
-class Expirer:
+class Expirer(Chore):
     """Every so often, hands the seats of abandoned tables to bots."""
+
+    name = "table expiry"
 
     def __init__(
         self,
@@ -61,7 +62,7 @@ class Expirer:
         self.lobby = lobby
         self.expire_seconds = expire_seconds
         self.clock = clock
-        self.task: asyncio.Task[None] | None = None
+        super().__init__()
 
     async def expire(self) -> list[str]:
         """End every abandoned table now; their ids."""
@@ -88,24 +89,11 @@ class Expirer:
             log.info("%d abandoned table(s) handed to bots to play out", len(ended))
         return ended
 
-    def start(self, every: float | None = None) -> None:
-        period = every if every is not None else min(300.0, max(1.0, self.expire_seconds / 8))
-        self.task = asyncio.get_running_loop().create_task(self._run(period), name="sleuth-expiry")
+    async def tick(self) -> None:
+        await self.expire()
 
-    async def _run(self, period: float) -> None:
-        while True:
-            await asyncio.sleep(period)
-            try:
-                await self.expire()
-            except Exception:  # never let upkeep stop the server
-                log.exception("the table expiry tripped")
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
+    def default_period(self) -> float:
+        return min(300.0, max(1.0, self.expire_seconds / 8))
 
 
 __all__ = ["EXPIRE_SECONDS", "Expirer", "abandoned"]

@@ -11,8 +11,6 @@ so the listing shows it as before; it cannot change until it is read back.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import heapq
 import logging
 import time
@@ -22,6 +20,7 @@ from functools import partial
 
 from sleuth.core.actions import JSONValue
 from sleuth.server.lobby import LiveTable, Lobby
+from sleuth.server.upkeep import Chore
 
 log = logging.getLogger("sleuth.server")
 
@@ -29,8 +28,10 @@ IDLE_SECONDS = 600.0
 """How long a table (or a scanner session) stays in memory unused."""
 
 
-class Sweeper:
+class Sweeper(Chore):
     """Evicts idle tables from the lobby's memory, every so often."""
+
+    name = "table sweeper"
 
     def __init__(
         self,
@@ -41,8 +42,8 @@ class Sweeper:
         self.lobby = lobby
         self.idle_seconds = idle_seconds
         self.clock = clock
+        super().__init__()
         self.seen: dict[str, float] = {}  # table id -> last asked for (clock time)
-        self.task: asyncio.Task[None] | None = None
         self.evicted = 0
 
     def touch(self, table_id: str) -> None:
@@ -67,24 +68,11 @@ class Sweeper:
             log.info("%d idle table(s) left memory (kept in storage)", len(gone))
         return gone
 
-    def start(self, every: float | None = None) -> None:
-        period = every if every is not None else min(60.0, max(1.0, self.idle_seconds / 4))
-        self.task = asyncio.get_running_loop().create_task(self._run(period), name="sleuth-sweeper")
+    async def tick(self) -> None:
+        self.sweep()
 
-    async def _run(self, period: float) -> None:
-        while True:
-            await asyncio.sleep(period)
-            try:
-                self.sweep()
-            except Exception:  # never let memory upkeep stop the server
-                log.exception("the table sweeper tripped")
-
-    async def stop(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
-            self.task = None
+    def default_period(self) -> float:
+        return min(60.0, max(1.0, self.idle_seconds / 4))
 
 
 def _at_rest(table: LiveTable) -> bool:
