@@ -30,7 +30,7 @@ MOUNT = """async (view) => {
         seatWord: (s) => `Detective ${s + 1}`,
         playerName: () => null,
         isBot: () => false,
-        soundOn: () => false,
+        soundOn: () => Boolean(window.soundOn),
         tableId: 'test',
     };
     const table = game.createTable(ctx);
@@ -128,3 +128,46 @@ def test_the_scanner_shows_the_last_clue_and_its_memory(server: Server, page: Pa
     expect(page.locator(".mem-btn:not([disabled])")).to_have_count(len(view["scanner"]["memory"]))
     expect(page.locator("#clues .clue")).to_have_count(len(view["clues"]))
     expect(page.locator('button[data-action="roll"]')).to_be_visible()
+
+
+def test_the_table_plays_the_scanner_pages_own_sounds(server: Server, page: Page) -> None:
+    """The table and the companion scanner share one set of sounds (scanner/sounds.js).
+
+    A clue plays its device sound (the subway as the device's two parts), and each
+    arrest outcome its device sequence: sirens, warning shots, then hee-haw or the laugh;
+    sirens then a raspberry for a false arrest.
+    """
+    state = sleuth.new_game("stop-thief", 2, 3, still_chance=0.0)
+    assert isinstance(state, StopThief)
+    mount(page, server, state.view(0))
+    page.evaluate("window.soundOn = true")
+    events = [
+        {"kind": "clue", "data": {"display": "5St", "sound": "subway-then-street"}},
+        {"kind": "arrest", "data": {"space": 101, "outcome": "successful"}},
+        {"kind": "arrest", "data": {"space": 101, "outcome": "unsuccessful"}},
+        {"kind": "arrest", "data": {"space": 101, "outcome": "false"}},
+    ]
+    names = page.evaluate(
+        """async (events) => {
+            const sounds = await import('/static/games/stop-thief/scanner/sounds.js');
+            const heard = [];
+            for (const ev of events) {
+                window.sleuthTableSounds = [];
+                window.table.play([ev], {me: 0});
+                // Each event is a new moment: it is sounded at once, or as soon as the
+                // one before is cut short.
+                for (let i = 0; i < 100 && !window.sleuthTableSounds.length; i++) {
+                    await new Promise((r) => setTimeout(r, 50));
+                }
+                heard.push([...window.sleuthTableSounds]);
+            }
+            return {heard, device: Object.keys(sounds.SOUNDS)};
+        }""",
+        events,
+    )
+    heard = names["heard"]
+    assert heard[0] == ["subway", "running-feet"]
+    assert heard[1] == ["sirens", "warning-shots", "hee-haw"]
+    assert heard[2] == ["sirens", "warning-shots", "laugh"]
+    assert heard[3] == ["sirens", "raspberry"]
+    assert all(name in names["device"] for sequence in heard for name in sequence)

@@ -844,13 +844,13 @@ export function createTable(ctx) {
           enqueue(d.display, clueWords(d), Boolean(d.bleep), sounds);
         }
       } else if (ev.kind === "arrest") {
-        const tail = { successful: "hee-haw", false: "raspberry", unsuccessful: "na-na" }[d.outcome];
+        const tail = { successful: "hee-haw", false: "raspberry", unsuccessful: "laugh" }[d.outcome];
         const words = {
           successful: "sirens, warning shots, then a hee-haw siren: the cops cart him away",
           false: "sirens, then a raspberry: false arrest!",
           unsuccessful: "sirens, warning shots, then NA-na-na-na-NA-na: he escapes",
         }[d.outcome];
-        const seq = d.outcome === "false" ? ["sirens", tail] : ["sirens", "shots", tail];
+        const seq = d.outcome === "false" ? ["sirens", tail] : ["sirens", "warning-shots", tail];
         enqueue(String(d.space), words, false, sound ? seq : []);
       } else if (ev.kind === "tip" && ev.to === me) {
         enqueue(String(d.space), `TIP (only you): the thief is at ${spaceLabel(d.space)}`, false, sound ? ["tip"] : []);

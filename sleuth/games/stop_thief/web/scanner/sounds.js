@@ -360,6 +360,35 @@ function laugh(ctx, out, t) {
   return at - t + 0.1;
 }
 
+// --- the table's own signals (not the 1979 unit's: the online table adds them) ---------------
+
+// The Tipster's whisper, heard only by the detective who paid: two breathy "psst"s and a chime.
+function tip(ctx, out, t) {
+  for (const [dt, f] of [[0, 3500], [0.3, 3000]]) {
+    const g = gain(ctx, filter(ctx, "bandpass", f, 4, out));
+    blip(g, t + dt, 0.5, 0.02, 0.12, 0.12);
+    noise(ctx, g, t + dt, t + dt + 0.3);
+  }
+  for (const [dt, f] of [[0.1, 880], [0.25, 1175]]) {
+    const g = gain(ctx, out);
+    blip(g, t + dt, 0.2, 0.01, 0.1, 0.08);
+    osc(ctx, "sine", f, g, t + dt, t + dt + 0.2);
+  }
+  return 0.7;
+}
+
+// The end of the game: a short rising fanfare.
+function fanfare(ctx, out, t) {
+  [523, 659, 784, 1047].forEach((f, i) => {
+    const at = t + i * 0.14;
+    const len = i === 3 ? 0.6 : 0.13;
+    const g = gain(ctx, out);
+    blip(g, at, 0.18, 0.01, len - 0.05, 0.05);
+    osc(ctx, "triangle", f, g, at, at + len + 0.05);
+  });
+  return 1.2;
+}
+
 export const SOUNDS = {
   "crime-alarm": crimeAlarm,
   "squeaky-floor": squeakyFloor,
@@ -374,5 +403,8 @@ export const SOUNDS = {
   "raspberry": raspberry,
   "laugh": laugh,
 };
+
+// Sounds only the online table plays (the device never sends these names).
+export const TABLE_SOUNDS = { tip, fanfare };
 
 export const GAP = 0.15; // silence between two sounds of one press
