@@ -40,9 +40,17 @@ class GameState(ABC):
         self.history: list[Action] = []
         self.log: list[Event] = []
         self._legal_cache: list[Action] | None = None
-        self._legal_set: frozenset[Action] = frozenset()
+        self._legal_ids: set[int] | None = None  # ids of the cached legal actions
+        self._legal_set: frozenset[Action] | None = None  # the same actions, made on demand
         self.resampled = False  # set on the states `resample` draws: they cannot be replayed
         self._broken = False
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a copy or a pickle keeps: all but the ids of the legal actions, which name
+        this state's objects (a copy's are new ones, and these ids may be reused)."""
+        state = self.__dict__.copy()
+        state["_legal_ids"] = None
+        return state
 
     # --- the questions every state answers -------------------------------------------
     @property
@@ -64,14 +72,24 @@ class GameState(ABC):
         return list(self._legal())
 
     def is_legal(self, action: Action) -> bool:
-        self._legal()
+        legal = self._legal()
+        # Bots and simulations pass back one of the very objects listed, so ask by
+        # identity first: a set of ids is built in C, where a set of actions would call
+        # each action's hash in Python at every position.
+        if self._legal_ids is None:
+            self._legal_ids = set(map(id, legal))
+        if id(action) in self._legal_ids:
+            return True
+        if self._legal_set is None:
+            self._legal_set = frozenset(legal)
         return action in self._legal_set
 
     def _legal(self) -> list[Action]:
         """The legal actions, computed once per position (apply clears them)."""
         if self._legal_cache is None:
             self._legal_cache = [] if self.over else self._legal_actions()
-            self._legal_set = frozenset(self._legal_cache)
+            self._legal_ids = None
+            self._legal_set = None
         return self._legal_cache
 
     def apply(self, action: Action | Mapping[str, JSONValue]) -> list[Event]:

@@ -298,8 +298,13 @@ class Snapshot:
     record: str
 
 
+# Lookups the core makes on demand from the cached legal actions (`GameState.is_legal`):
+# asking whether an action is legal may fill them, and that is no change to the game.
+LOOKUPS = frozenset({"_legal_ids", "_legal_set"})
+
+
 def insides(state: Any, unpicklable: frozenset[str] = frozenset()) -> dict[str, Any]:
-    return {k: v for k, v in state.__dict__.items() if k not in unpicklable}
+    return {k: v for k, v in state.__dict__.items() if k not in unpicklable and k not in LOOKUPS}
 
 
 def strict_json(value: Any) -> str:

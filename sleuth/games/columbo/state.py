@@ -31,6 +31,7 @@ import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
+from operator import itemgetter
 from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
@@ -41,6 +42,7 @@ from sleuth.games.columbo.cards import (
     COLUMBO_PARTS,
     HAND,
     NAMED_WITHOUT_SHOWING,
+    PACK_SIZE,
     SET_SIZE,
     Pack,
     load_pack,
@@ -69,6 +71,16 @@ def act(what: str, /, **params: Any) -> Action:
 
 
 ROLL, DRAW, END_TURN, PASS = act("roll"), act("draw"), act("end_turn"), act("pass")
+
+
+@cache
+def _namings(place: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Every naming of lawn place `place`: showing each card (indexed by card id), then
+    naming each kind that needs no card shown."""
+    return (
+        tuple(act("name", place=place, show=card) for card in range(PACK_SIZE)),
+        tuple(act("name", place=place, evidence=kind) for kind in NAMED_WITHOUT_SHOWING),
+    )
 
 
 @dataclass
@@ -149,8 +161,10 @@ class Columbo(GameState):
         self.rewards: list[dict[str, int]] | None = None
         self.challenge: Challenge | None = None
         self.memories = [Knowledge(seat, players) for seat in range(players)]
+        # How many events of the log each memory has been fed: memories catch up only
+        # when asked (`memory`), since most simulated actions are never looked back on.
+        self._fed = [0] * players
         events = self._set_up()
-        self._remember(events)
         self.log.extend(events)
 
     # --- set-up -----------------------------------------------------------------------------
@@ -222,7 +236,11 @@ class Columbo(GameState):
 
     def memory(self, seat: int) -> Knowledge:
         """Everything `seat` has seen, with perfect recall (for bots and replays, not views)."""
-        return self.memories[seat]
+        know = self.memories[seat]
+        if self._fed[seat] < len(self.log):
+            know.feed(self.log[self._fed[seat] :])
+            self._fed[seat] = len(self.log)
+        return know
 
     def _legal_actions(self) -> list[Action]:
         phase = self.turn.phase
@@ -248,12 +266,7 @@ class Columbo(GameState):
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = getattr(self, f"_do_{action.kind}")(action)
-        self._remember(events)
         return events
-
-    def _remember(self, events: list[Event]) -> None:
-        for memory in self.memories:
-            memory.feed(events)
 
     def _why_illegal(self, action: Action) -> str:
         phase = self.turn.phase
@@ -351,13 +364,20 @@ class Columbo(GameState):
     def _name_actions(self, me: Detective) -> list[Action]:
         """Namings of lawn cards; not of one laid down this turn (no endless give and take)."""
         shows = self._shows(me)
+        # Up to 253 namings are listed at every search step: they come ready-made from a
+        # table, and several shown cards are picked at once (in C, by `itemgetter`).
+        pick = itemgetter(*shows) if len(shows) > 1 else None
         actions: list[Action] = []
         laid = self.turn.laid
         for place, card in enumerate(self.lawn):
             if card is None or place in laid:
                 continue
-            actions.extend(act("name", place=place, show=c) for c in shows)
-            actions.extend(act("name", place=place, evidence=k) for k in NAMED_WITHOUT_SHOWING)
+            by_card, by_evidence = _namings(place)
+            if pick is not None:
+                actions += pick(by_card)
+            elif shows:
+                actions.append(by_card[shows[0]])
+            actions += by_evidence
         return actions
 
     def _answers(self, giver: Detective, kind: str) -> list[int]:
@@ -889,7 +909,7 @@ class Columbo(GameState):
         if self.over:
             _only_what_is_seen(twin, seat)
             return twin
-        know = self.memories[seat]
+        know = self.memory(seat)
         slots: list[tuple[list[Any], int]] = []
         for det in twin.detectives:
             if det.seat != seat:
@@ -924,7 +944,10 @@ class Columbo(GameState):
 
 def _only_what_is_seen(twin: Columbo, seat: int) -> None:
     """The copy's log keeps `seat`'s events only; the other seats' memories are rebuilt."""
+    for other in range(twin.players):
+        twin.memory(other)  # every memory fed to the end of the true log first
     twin.log = [e for e in twin.log if e.visible_to(seat)]
+    twin._fed = [len(twin.log)] * twin.players
     twin.memories = [
         know if other == seat else _their_memory(twin, seat, other)
         for other, know in enumerate(twin.memories)
