@@ -84,3 +84,21 @@ def _faces(event: Event, keys: tuple[str, ...]) -> list[dict[str, object]]:
         cards = value if isinstance(value, list) else [value]
         found += [c for c in cards if isinstance(c, dict)]
     return found
+
+
+def test_every_hallway_square_has_a_name_of_its_own_from_the_nearest_door() -> None:
+    """The printed hallways are unnumbered: the log, the tooltips and the screen readers
+    name a square by the nearest DOOR TO space and the way it lies from it."""
+    from sleuth.games.columbo.board import load_board
+    from sleuth.games.columbo.svg import board_svg
+    from sleuth.games.columbo.words import place_words
+
+    board = load_board()
+    halls = [n for n in board.nodes if n.kind == "hall"]
+    names = [place_words(n.id) for n in halls]
+    assert len(set(names)) == len(halls)
+    assert not any("column" in name or "row" in name for name in names)
+    # h01-06 and h02-06 lie two and one squares west of h03-06, the DOOR TO Room 1.
+    assert place_words("h02-06") == "the hallway, 1 square west of the DOOR TO Room 1"
+    assert place_words("h01-06") == "the hallway, 2 squares west of the DOOR TO Room 1"
+    assert "<title>The hallway, 1 square west of the DOOR TO Room 1</title>" in str(board_svg())

@@ -24,6 +24,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from sleuth.games.columbo.board import LIVING_ROOM, Board, Node, load_board
+from sleuth.games.columbo.words import hallway_words
 
 __all__ = ["PIECE_COLOURS", "BoardSvg", "board_svg"]
 
@@ -152,7 +153,8 @@ def _square(node: Node) -> str:
     x, y, w, h = _box(node)
     fill = FILL["door"] if node.kind == "door" else FILL["hall"]
     inner = [_rect(x + 1, y + 1, w - 2, h - 2, fill=fill, stroke="#a89a78", stroke_width="1")]
-    title = "hallway square"
+    words = hallway_words(node.id)  # the same words as the log's
+    title = words[0].upper() + words[1:]
     if node.kind == "door":
         assert node.room is not None
         to = "LR" if node.room == LIVING_ROOM else str(node.room)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from sleuth.core import Event
@@ -43,8 +44,42 @@ def place_words(node_id: str) -> str:
     if node.kind == "door":
         assert node.room is not None
         return f"the DOOR TO {room_words(node.room)} space"
-    x, y = node.cells[0]
-    return f"the hallway (column {x + 1}, row {y + 1})"
+    return hallway_words(node_id)
+
+
+@cache
+def hallway_words(node_id: str) -> str:
+    """A hallway square as a player would point it out: from the nearest DOOR TO space.
+
+    The printed hallways are unnumbered squares, so a square is named by the door it is
+    fewest steps from and the way it lies from that door, as seen on the board ('the
+    hallway, 2 squares north-east of the DOOR TO Room 3'); on a tie, the lowest-numbered
+    room's door (the Living Room's last).
+    """
+    board = load_board()
+    here = board.nodes[board.node_by_id[node_id]]
+    distances = board.distances(here.index)
+    doors = [
+        (steps, _living_room_last(board.nodes[n].room), n)
+        for n, steps in distances.items()
+        if board.nodes[n].kind == "door"
+    ]
+    if not doors:
+        return "the hallway"
+    steps, _, nearest = min(doors)
+    door = board.nodes[nearest]
+    assert door.room is not None
+    (x, y), (dx, dy) = here.cells[0], door.cells[0]
+    way = ("north" if y < dy else "south" if y > dy else "") + (
+        ("-" if y != dy and x != dx else "") + ("west" if x < dx else "east" if x > dx else "")
+    )
+    squares = "1 square" if steps == 1 else f"{steps} squares"
+    return f"the hallway, {squares} {way} of the DOOR TO {room_words(door.room)}"
+
+
+def _living_room_last(room: int | None) -> int:
+    """A sort key for doors: rooms 1-6 in order, then the Living Room."""
+    return 99 if room is None or room == LIVING_ROOM else room
 
 
 def kind_noun(kind: str) -> str:

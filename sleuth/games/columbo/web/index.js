@@ -510,7 +510,7 @@ export function createTable(ctx) {
       node.classList.add("is-target", `target-${kind}`);
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      const where = placeWords(id) === "the hallway" ? (node.querySelector("title")?.textContent || "this square") : placeWords(id);
+      const where = placeWords(id) === "the hallway" ? (node.querySelector("title")?.textContent || "this square").replace(/^The /, "the ") : placeWords(id);
       node.setAttribute("aria-label", kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`);
       const inset = g.room ? 3 : 1.5;
       el.hints.append(s("rect", { class: `co-hint hint-${kind}${g.room ? " hint-room" : ""}`, x: g.x + inset, y: g.y + inset, width: g.w - 2 * inset, height: g.h - 2 * inset, rx: g.room ? 5 : 3, "data-for": id }));
