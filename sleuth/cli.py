@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from sleuth.commands import play, rules, serve
+from sleuth.commands import play, rules, serve, tournament
 from sleuth.commands.groups import GameCommands, new_app
 from sleuth.core import game_names, spec
 
@@ -22,7 +22,13 @@ def list_games() -> None:
 class Sleuth(GameCommands):
     """`sleuth`: these commands, then every game's."""
 
-    shared = {"play": play.play, "serve": serve.serve, "games": list_games, "rules": rules.rules}
+    shared = {
+        "play": play.play,
+        "serve": serve.serve,
+        "games": list_games,
+        "rules": rules.rules,
+        "tournament": tournament.tournament,
+    }
 
 
 app = new_app(
