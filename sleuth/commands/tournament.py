@@ -19,6 +19,12 @@ def tournament(
     workers: int | None = typer.Option(
         None, "--workers", "-j", min=1, help="Processes to play on; default: every core."
     ),
+    backend: str = typer.Option(
+        "local", "--backend", help="local (this machine's cores) or ray (a Ray cluster)."
+    ),
+    address: str | None = typer.Option(
+        None, "--address", help="With --backend ray: the cluster's address; default: start one."
+    ),
     max_actions: int = typer.Option(
         20_000, "--max-actions", min=1, help="A game still going after this many actions stops."
     ),
@@ -78,7 +84,10 @@ def tournament(
         def advance(_: GameResult) -> None:
             bar.advance(task)
 
-        results = run(plan, workers=workers, progress=advance)
+        try:
+            results = run(plan, workers, advance, backend=backend, address=address)
+        except ValueError as err:
+            raise typer.BadParameter(str(err), param_hint="--backend") from None
     summary = summarise(results)
     Console().print(Markdown(summary.table()))
     if out is not None:

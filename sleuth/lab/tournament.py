@@ -163,14 +163,25 @@ Progress = Callable[[GameResult], None]
 
 
 def run(
-    tournament: Tournament, workers: int | None = None, progress: Progress | None = None
+    tournament: Tournament,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> list[GameResult]:
-    """Play every game of the tournament, on `workers` processes (default: every core).
+    """Play every game of the tournament and return the results in game order.
 
-    Results come back in game order, whatever order the processes finish in.
+    `backend` "local" plays on `workers` processes of this machine (default: every
+    core); "ray" on a Ray cluster: the one at `address`, or a local one started for
+    the run with `workers` CPUs. Each game depends only on its job, so every way of
+    running gives the same results.
     """
     tournament.check()
     jobs = list(tournament.jobs())
+    if backend == "ray":
+        return _run_on_ray(jobs, workers, progress, address)
+    if backend != "local":
+        raise ValueError(f"no {backend!r} backend: choose local or ray")
     count = workers or os.cpu_count() or 1
     results: list[GameResult] = []
     if count == 1:
@@ -186,6 +197,35 @@ def run(
             if progress:
                 progress(result)
     return results
+
+
+def _run_on_ray(
+    jobs: list[Job], workers: int | None, progress: Progress | None, address: str | None
+) -> list[GameResult]:
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("the ray backend needs Ray: pip install -e '.[ray]'") from None
+    started = not ray.is_initialized()
+    if started:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    try:
+        remote = ray.remote(play_game)
+        waiting = [remote.remote(job) for job in jobs]
+        results: list[GameResult] = []
+        while waiting:
+            done, waiting = ray.wait(waiting, num_returns=min(len(waiting), 16), timeout=1.0)
+            for result in ray.get(done):
+                results.append(result)
+                if progress:
+                    progress(result)
+        return sorted(results, key=lambda r: r.number)
+    finally:
+        if started:
+            ray.shutdown()
 
 
 def replay(result: GameResult) -> sleuth.GameState:

@@ -108,3 +108,9 @@ def test_the_command_prints_the_table_and_writes_its_files(tmp_path: Path) -> No
     assert len(load(out)) == 4 and (tmp_path / "plot.png").exists()
     refused = CliRunner().invoke(app, ["tournament", "kojak", "--bots", "random,wizard"])
     assert refused.exit_code != 0 and "wizard" in refused.output
+
+
+def test_a_local_ray_instance_gives_the_same_results() -> None:
+    """The Ray backend on a Ray instance started for the run (two CPUs)."""
+    pytest.importorskip("ray")
+    assert run(SMALL, workers=2, backend="ray") == run(SMALL, workers=1)
