@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from sleuth.commands import play, rules, serve, tournament
+from sleuth.commands import play, printing, rules, serve, tournament
 from sleuth.commands.groups import GameCommands, new_app
 from sleuth.core import game_names, spec
 
@@ -28,6 +28,7 @@ class Sleuth(GameCommands):
         "games": list_games,
         "rules": rules.rules,
         "tournament": tournament.tournament,
+        "print": printing.print_kit,
     }
 
 

@@ -242,6 +242,7 @@ class GameSpec:
     * `guide`: a Markdown file (no ":"), how to play in the project's own words, shown
       by the lobby, the table and `sleuth rules` (`GameSpec.guide`);
     * `routes`: a FastAPI router of its own pages (a companion device);
+    * `kit`: its print-and-play kit, `build_kit(paper, **choices) -> sleuth.printing.kit.Kit`;
     * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),
       and whose optional `TOP_LEVEL` maps short names to commands (`sleuth scanner`).
 

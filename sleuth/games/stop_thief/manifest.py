@@ -25,6 +25,7 @@ SPEC = GameSpec(
         "guide": "guide.md",
         "routes": "companion.api:router",
         "cli": "cli",
+        "kit": "kit:build_kit",
     },
     pages={"/scanner": "Crime Scanner: the 1979 electronic unit, for a real board"},
     commands={  # listed by `sleuth --help` without importing cli (a test keeps them in step)

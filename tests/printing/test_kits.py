@@ -1,0 +1,88 @@
+"""Every game's print-and-play kit: written as a PDF, the right pages and sizes, every card
+present, and pages that render to pictures with something on them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import sleuth
+from sleuth.cli import app
+from sleuth.printing.paper import A4, LETTER, Paper
+
+pdfium = pytest.importorskip("pypdfium2")
+pypdf = pytest.importorskip("pypdf")
+
+KITS = [name for name in sleuth.game_names() if sleuth.spec(name).has("kit")]
+POINTS_PER_MM = 72 / 25.4
+
+
+def written(game: str, paper: Paper, tmp_path: Path) -> tuple[object, Path]:
+    kit = sleuth.spec(game).load("kit")(paper)
+    path = tmp_path / f"{game}.pdf"
+    assert kit.write_pdf(path) == 1 + sum(len(part.pages) for part in kit.parts)
+    return kit, path
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("game", KITS)
+def test_the_kit_is_a_pdf_of_the_paper_asked_for(game: str, paper: Paper, tmp_path: Path) -> None:
+    kit, path = written(game, paper, tmp_path)
+    reader = pypdf.PdfReader(path)
+    assert len(reader.pages) == len(kit.pages())
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(paper.width * POINTS_PER_MM, abs=0.5)
+        assert float(page.mediabox.height) == pytest.approx(paper.height * POINTS_PER_MM, abs=0.5)
+    # Every page renders to a picture with something drawn on it (not a blank sheet).
+    document = pdfium.PdfDocument(str(path))
+    for number in range(len(document)):
+        picture = document[number].render(scale=0.3).to_pil().convert("L")
+        darkest, _ = picture.getextrema()
+        assert darkest < 100, f"page {number + 1} looks blank"
+
+
+def test_the_stop_thief_kit_holds_every_card_poster_and_license(tmp_path: Path) -> None:
+    from sleuth.games.stop_thief.content import load_content
+
+    _, path = written("stop-thief", A4, tmp_path)
+    pages = pypdf.PdfReader(path).pages
+    text = " ".join(" ".join(page.extract_text().split()) for page in pages)  # lines joined
+    content = load_content()
+    for card in content.cards:
+        assert card.name in text
+    assert text.count("SLEUTH CARD") >= 2 * len(content.cards)  # a face and a back each
+    for poster in content.posters:
+        assert poster.name.split()[0] in text and f"${poster.reward:,}" in text
+    for license in content.licenses:
+        assert license.name.split()[0] in text
+    assert "Reading the Crime Scanner" in text and "1Cr" in text
+
+
+def test_backs_lie_behind_their_faces_when_printed_on_both_sides() -> None:
+    """A back sheet mirrors its face sheet's columns (flipped on the long edge)."""
+    from sleuth.printing.sheets import Card, card_sheets
+
+    def mark(label: str) -> Card:
+        return Card(
+            face=lambda x, y: f'<g data-face="{label}" data-x="{x:.1f}"/>',
+            back=lambda x, y: f'<g data-back="{label}" data-x="{x:.1f}"/>',
+        )
+
+    faces, backs = card_sheets([mark("a"), mark("b"), mark("c")], (63, 88), A4, "test")
+    for label in "abc":
+        face_x = float(faces.body.split(f'data-face="{label}" data-x="')[1].split('"')[0])
+        back_x = float(backs.body.split(f'data-back="{label}" data-x="')[1].split('"')[0])
+        assert back_x == pytest.approx(A4.width - face_x - 63)
+
+
+def test_the_print_command_writes_the_kit_and_refuses_what_it_cannot(tmp_path: Path) -> None:
+    out = tmp_path / "kit.pdf"
+    done = CliRunner().invoke(app, ["print", "stop-thief", "-o", str(out), "--paper", "letter"])
+    assert done.exit_code == 0, done.output
+    assert "US Letter" in done.output and out.stat().st_size > 0
+    paper = CliRunner().invoke(app, ["print", "stop-thief", "-o", str(out), "--paper", "a3"])
+    assert paper.exit_code != 0 and "a4 or letter" in paper.output
+    game = CliRunner().invoke(app, ["print", "cluedo", "-o", str(out)])
+    assert game.exit_code != 0
