@@ -86,3 +86,22 @@ def test_the_print_command_writes_the_kit_and_refuses_what_it_cannot(tmp_path: P
     assert paper.exit_code != 0 and "a4 or letter" in paper.output
     game = CliRunner().invoke(app, ["print", "cluedo", "-o", str(out)])
     assert game.exit_code != 0
+
+
+def test_the_columbo_kit_holds_the_board_and_all_sixty_cards(tmp_path: Path) -> None:
+    from sleuth.games.columbo.cards import load_pack
+
+    kit, path = written("columbo", A4, tmp_path)
+    board, cards = kit.parts
+    assert len(board.pages) == 4  # two tiles wide, two tall
+    reader = pypdf.PdfReader(path)
+    first = 1 + len(board.pages)
+    texts = [" ".join(reader.pages[i].extract_text().split()) for i in range(len(reader.pages))]
+    card_text = " ".join(texts[first:])
+    assert card_text.count("COLUMBO") == 60  # one back for every card
+    pack = load_pack()
+    for card in pack.cards:
+        part = card.name.rsplit("(", 1)[-1].rstrip(")") if "(" in card.name else ""
+        assert (part or card.name.removeprefix("Columbo: ")) in card_text
+    assert card_text.count("top left") == 10  # five figures and five weapons
+    assert card_text.count("No Clue") == 7

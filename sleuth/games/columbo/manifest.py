@@ -23,5 +23,6 @@ SPEC = GameSpec(
         "web": "web",
         "guide": "guide.md",
         "rl": "rl:ColumboEncoder",
+        "kit": "kit:build_kit",
     },
 )
