@@ -14,6 +14,12 @@ def print_kit(
         "kit.pdf"
     ),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    game_number: int | None = typer.Option(
+        None, "--game-number", help="Kojak: the set of ten games holding this game (1-50)."
+    ),
+    case_set: int | None = typer.Option(
+        None, "--case-set", help="Manhunt: the case set to print (its number)."
+    ),
 ) -> None:
     """Make a game's print-and-play kit: its cards, sheets and boards as a PDF to print."""
     import sleuth
@@ -33,6 +39,18 @@ def print_kit(
         sheet = paper_named(paper)
     except ValueError as err:
         raise typer.BadParameter(str(err), param_hint="--paper") from None
-    kit = manifest.load("kit")(sheet)
+    choices = {
+        name: value
+        for name, value in (("game_number", game_number), ("case_set", case_set))
+        if value is not None
+    }
+    build = manifest.load("kit")
+    try:
+        kit = build(sheet, **choices)
+    except TypeError:
+        given = ", ".join("--" + name.replace("_", "-") for name in choices)
+        raise typer.BadParameter(f"{manifest.title}'s kit takes no {given}") from None
+    except ValueError as err:
+        raise typer.BadParameter(str(err)) from None
     pages = kit.write_pdf(out)
     typer.echo(f"{manifest.title}: wrote {pages} pages ({sheet.name}) to {out}")

@@ -86,6 +86,8 @@ def test_the_print_command_writes_the_kit_and_refuses_what_it_cannot(tmp_path: P
     assert paper.exit_code != 0 and "a4 or letter" in paper.output
     game = CliRunner().invoke(app, ["print", "cluedo", "-o", str(out)])
     assert game.exit_code != 0
+    choice = CliRunner().invoke(app, ["print", "stop-thief", "-o", str(out), "--case-set", "2"])
+    assert choice.exit_code != 0 and "takes no --case-set" in choice.output
 
 
 def test_the_columbo_kit_holds_the_board_and_all_sixty_cards(tmp_path: Path) -> None:
@@ -105,3 +107,30 @@ def test_the_columbo_kit_holds_the_board_and_all_sixty_cards(tmp_path: Path) -> 
         assert (part or card.name.removeprefix("Columbo: ")) in card_text
     assert card_text.count("top left") == 10  # five figures and five weapons
     assert card_text.count("No Clue") == 7
+
+
+def test_the_kojak_kit_prints_one_set_of_ten_games_as_the_engine_plays_them(
+    tmp_path: Path,
+) -> None:
+    """KJ-INFORMER-04: each informer card carries a code letter for each game of its set,
+    inside its fold (printed behind the picture, the blank half folded over)."""
+    from sleuth.games.kojak.board import load_board
+    from sleuth.games.kojak.cases import get_case
+
+    kit = sleuth.spec("kojak").load("kit")(A4, game_number=13)
+    path = tmp_path / "kojak.pdf"
+    kit.write_pdf(path)
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(path).pages)
+    for building in load_board().buildings.values():
+        codes = " ".join(f"Game {g} {get_case(g).codes[building.id]}" for g in range(11, 21))
+        assert text.count(f"{building.name}: code letters {codes}") == 4  # four informers
+    for first in (11, 16):
+        sheet = get_case(first).sheet
+        assert f"Clue sheet: {sheet.title}" in text
+        assert all(" ".join(s.text.split()) in text for s in sheet.statements)
+    names = {b.id: b.name for b in load_board().buildings.values()}
+    for game in range(11, 21):
+        assert f"Game {game} the criminal hides in the {names[get_case(game).hideout]}" in text
+    assert "Game 21" not in text and "Game 10 " not in text
+    with pytest.raises(ValueError, match="1-50"):
+        sleuth.spec("kojak").load("kit")(A4, game_number=51)
