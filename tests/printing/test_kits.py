@@ -134,3 +134,42 @@ def test_the_kojak_kit_prints_one_set_of_ten_games_as_the_engine_plays_them(
     assert "Game 21" not in text and "Game 10 " not in text
     with pytest.raises(ValueError, match="1-50"):
         sleuth.spec("kojak").load("kit")(A4, game_number=51)
+
+
+@pytest.mark.parametrize("case_set", [0, 3])
+def test_the_manhunt_kit_prints_the_case_set_the_engine_plays(
+    case_set: int, tmp_path: Path
+) -> None:
+    from sleuth.games.manhunt.cases import case_book
+
+    kit = sleuth.spec("manhunt").load("kit")(A4, case_set=case_set)
+    path = tmp_path / "manhunt.pdf"
+    kit.write_pdf(path)
+    text = " ".join(" ".join(p.extract_text().split()) for p in pypdf.PdfReader(path).pages)
+    book = case_book(case_set)
+    for card in book.cards:
+        assert f"SCANNER CARD {card.number}" in text
+        for crime in book.crimes.values():
+            culprit = book.culprit(card, crime.key)
+            assert f"{culprit.number} {culprit.name.upper()}" in text
+    for crime in book.crimes.values():
+        assert f"Clue Sheet: {crime.name}" in text
+        for suspect in crime.suspects:
+            assert f"{suspect.number} {suspect.name} {' '.join(suspect.record)}" in text
+    assert ("the printed case set" if case_set == 0 else f"case set {case_set}") in text
+
+
+def test_a_scanner_card_is_punched_where_the_engine_says() -> None:
+    """MH: each row of a Scanner Card has one hole (white) and three red dots."""
+    import re
+
+    from sleuth.games.manhunt.cases import case_book
+    from sleuth.games.manhunt.kit import _scanner_card
+
+    book = case_book(0)
+    for card in book.cards:
+        black = _scanner_card(book, card.number).face(0.0, 0.0)
+        holes = re.findall(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="2.6" fill="#ffffff"/>', black)
+        assert len(holes) == 8
+        for row, (cx, _) in enumerate(sorted(holes, key=lambda h: float(h[1])), start=1):
+            assert "ABCD"[round((float(cx) - 20) / 10)] == card.hole(row)

@@ -23,5 +23,6 @@ SPEC = GameSpec(
         "rl": "rl:ManhuntEncoder",
         "web": "web",
         "guide": "guide.md",
+        "kit": "kit:build_kit",
     },
 )
