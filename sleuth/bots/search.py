@@ -96,9 +96,7 @@ class SearchBot:
         seen = world.events_for(seat)[self._root :]
         return tuple(json.dumps(e.to_json(), sort_keys=True) for e in seen) + mine
 
-    def _iterate(
-        self, state: GameState, seat: int, tree: dict[tuple[str, ...], _Node]
-    ) -> None:
+    def _iterate(self, state: GameState, seat: int, tree: dict[tuple[str, ...], _Node]) -> None:
         world = state.resample(seat, self.rng.spawn())
         others: dict[int, Bot] = {}
         path: list[tuple[_Node, Action]] = []
@@ -125,10 +123,8 @@ class SearchBot:
                 action = bot.choose(world, mover)
             world.apply(action)
             steps += 1
-        if world.over:
-            value = 1.0 if seat in world.winners else 0.0
-        else:
-            value = 1.0 / world.players
+        won = 1.0 if seat in world.winners else 0.0
+        value = won if world.over else 1.0 / world.players  # a capped playout: a fair share
         for node, action in path:
             node.visits += 1
             stats = node.children[action]
