@@ -44,6 +44,7 @@ class GameState(ABC):
         self._legal_set: frozenset[Action] | None = None  # the same actions, made on demand
         self.resampled = False  # set on the states `resample` draws: they cannot be replayed
         self._broken = False
+        self._undoable = False  # the last action may be taken back (`can_undo`)
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: all but the ids of the legal actions, which name
@@ -107,6 +108,7 @@ class GameState(ABC):
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self._legal_cache = None
+        mover, draws = self.to_move, self.rng.draws
         try:
             events = self._apply(action)
         except Exception:
@@ -116,7 +118,33 @@ class GameState(ABC):
             raise
         self.history.append(action)
         self.log.extend(events)
+        # Whatever the game says, an action that drew chance, told anyone a secret (a private
+        # event) or passed the turn on can never be taken back.
+        self._undoable = (
+            self.rng.draws == draws
+            and self.to_move == mover
+            and all(event.to is None for event in events)
+            and self._can_take_back(action, events)
+        )
         return events
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back the last action: its own, in the turn still going on,
+        one that revealed nothing hidden to anyone and drew no chance (so the game without it
+        is exactly the game before it: `replay(record, upto=len(history) - 1)`).
+
+        Each game says which of its actions are such (`_can_take_back`); none by default.
+        """
+        return bool(self.history) and self._undoable and self.to_move == seat
+
+    def _can_take_back(self, action: Action, events: list[Event]) -> bool:
+        """Whether `action`, just applied, is one this game lets its player take back: it showed
+        nobody anything hidden (moving a piece, choosing a partner), and its turn goes on.
+
+        Called only for actions that drew no chance, told no private event and left the same
+        seat to move. Default: never.
+        """
+        return False
 
     def _restore(self) -> None:
         """Become again the state before the failed action: replayed from options, seed, history.
