@@ -633,7 +633,10 @@ class Lobby:
             raise ValueError(stored.unreadable)  # a replay of part of a game would mislead
         state, failed = await off_loop(_replay_as_far_as_possible, row, stored.actions)
         table = await off_loop(LiveTable, row, state)  # it puts every past event into words
-        table.chat.extend(await self._db(self.store.recent_chat, row.id, CHAT_HISTORY))
+        try:
+            table.chat.extend(await self._db(self.store.recent_chat, row.id, CHAT_HISTORY))
+        except Exception as err:  # a damaged chat never keeps the game from being served
+            log.error("table %s: its chat cannot be read (%s); it starts empty", row.id, err)
         if stored.unreadable:
             # Rows past the damage may be there still: serve what reads, store nothing more.
             table.read_only = (
