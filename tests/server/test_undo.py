@@ -191,3 +191,29 @@ def test_it_survives_a_restart(db_file: Path, app: Any) -> None:
     with TestClient(create_app(db_url(db_file), bot_delay=0)) as again:
         assert view(again, tid, tokens[mover]) == shown
         assert again.get(f"/api/tables/{tid}").json()["undo"] is True
+
+
+def test_storage_takes_back_only_the_last_action_and_never_leaves_a_gap(tmp_path: Path) -> None:
+    """The referee for several processes: an undo removes only the last stored action, and
+    an action is stored only after the one before it (docs/server.md, "Undo")."""
+    import pytest
+
+    from sleuth.server.store import ActionGap, Store, TableRow, UndoClash
+    from tests.server.conftest import db_url
+
+    store = Store(db_url(tmp_path / "referee.sqlite3"))
+    store.open()
+    store.insert_table(TableRow("t1", "stop-thief", 2, 1, {}, [], "x" * 64, "playing"))
+    for number in range(3):
+        store.append_action("t1", number, 0, {"kind": "clue", "n": number})
+    with pytest.raises(UndoClash):
+        store.take_back("t1", 1, (0, "Ann", "took back: a move"))
+    note = store.take_back("t1", 2, (0, "Ann", "took back: a move"))
+    assert (note.kind, note.seat, note.text) == ("undo", 0, "took back: a move")
+    with pytest.raises(ActionGap):  # a process that has not heard of the undo
+        store.append_action("t1", 3, 0, {"kind": "roll"})
+    store.append_action("t1", 2, 0, {"kind": "roll"})
+    loaded = store.load("t1")
+    assert loaded is not None and [a["kind"] for a in loaded.actions] == ["clue", "clue", "roll"]
+    assert [line.text for line in store.recent_chat("t1", 10)] == ["took back: a move"]
+    store.close()
