@@ -428,9 +428,12 @@ class LiveTable:
         """`seat_view` encoded, for `GET .../view`: a worker thread calls this (under the lock)."""
         return dumps(self.seat_view(seat)).encode()
 
-    def snapshot(self, seat: int | None) -> dict[str, JSONValue]:
-        """Everything `seat` may see now, for a hello. Its view becomes the one the seat's
-        subscribers hold: send it before the next action, as later updates patch it."""
+    def snapshot(
+        self, seat: int | None, undone: dict[str, JSONValue] | None = None
+    ) -> dict[str, JSONValue]:
+        """Everything `seat` may see now, for a hello (or after an undo: `undone` says who
+        took back what). Its view becomes the one the seat's subscribers hold: send it
+        before the next action, as later updates patch it."""
         told = self.seat_view(seat)
         self.sent[seat] = _without_legal(told["view"])
         return {
@@ -439,14 +442,15 @@ class LiveTable:
             "events": self.events_json(seat, past=True),
             "table": self.summary(),
             "chat": [line.to_json() for line in self.chat],
+            **({"undone": undone} if undone is not None else {}),
         }
 
-    def snapshot_text(self, seat: int | None) -> str:
+    def snapshot_text(self, seat: int | None, undone: dict[str, JSONValue] | None = None) -> str:
         """The snapshot, encoded: slow for a big game, so a worker thread calls this (under the
         lock). Its events are encoded a slice at a time: one `json.dumps` holds the GIL until
         it is done (some 20 ms for 6000 events), so between slices the event loop gets its turn.
         """
-        message = self.snapshot(seat)
+        message = self.snapshot(seat, undone)
         events: list[JSONValue] = message.pop("events")
         slices = (
             dumps(events[i : i + EVENT_SLICE])[1:-1] for i in range(0, len(events), EVENT_SLICE)
@@ -492,20 +496,6 @@ class LiveTable:
         text = dumps({"type": "chat", "line": line.to_json()})
         for sub in list(self.subscribers):
             sub.send(text)
-
-    def tell_again(self, undone: dict[str, JSONValue] | None = None) -> None:
-        """Send every subscriber a fresh snapshot (after an undo, which no patch can say), with
-        `undone` (who took back what) beside it."""
-        texts: dict[int | None, str] = {}
-        for sub in list(self.subscribers):
-            if sub.seat not in texts:
-                message = self.snapshot(sub.seat)
-                if undone is not None:
-                    message["undone"] = undone
-                texts[sub.seat] = dumps(message)
-            sub.send(texts[sub.seat])
-        for seat in [s for s in self.sent if s not in texts]:
-            del self.sent[seat]
 
     def tell_table(self) -> None:
         """Tell every subscriber that the seats or the status changed."""
@@ -1392,14 +1382,24 @@ class Lobby:
                 raise ApiError(503, "storage", f"the move could not be taken back: {err}") from None
             table.state, table.narrator, table.texts = rebuilt, words_of, texts
             table.updated = now()
-            self._told_undo(table, line)
+            await self._told_undo(table, line)
             table.changed.set()
             return table.version
 
-    def _told_undo(self, table: LiveTable, line: ChatLine) -> None:
+    async def _told_undo(self, table: LiveTable, line: ChatLine) -> None:
         table.tell_chat(line)
-        undone: dict[str, JSONValue] = {"seat": line.seat, "name": line.name, "text": line.text}
-        table.tell_again(undone)
+        await self._tell_again(table, {"seat": line.seat, "name": line.name, "text": line.text})
+
+    async def _tell_again(self, table: LiveTable, undone: dict[str, JSONValue] | None) -> None:
+        """Send every subscriber a fresh snapshot (after an undo, which no patch can say), with
+        `undone` beside it; each made once a seat, in a worker thread (the lock is held)."""
+        texts: dict[int | None, str] = {}
+        for sub in list(table.subscribers):
+            if sub.seat not in texts:
+                texts[sub.seat] = await off_loop(table.snapshot_text, sub.seat, undone)
+            sub.send(texts[sub.seat])
+        for seat in [s for s in table.sent if s not in texts]:
+            del table.sent[seat]
 
     async def resync(self, table: LiveTable) -> None:
         """Read the table's actions again: another process took one back (or stored more)."""
@@ -1421,8 +1421,9 @@ class Lobby:
         for line in fresh:
             table.tell_chat(line)
         note = next((line for line in reversed(fresh) if line.kind == "undo"), None)
-        table.tell_again(
-            None if note is None else {"seat": note.seat, "name": note.name, "text": note.text}
+        await self._tell_again(
+            table,
+            None if note is None else {"seat": note.seat, "name": note.name, "text": note.text},
         )
         table.changed.set()
 
