@@ -692,6 +692,13 @@ class Lobby:
         self.tables[table_id] = table
         self.resting.pop(table_id, None)
         self._start(table)
+        if self.cluster:
+            # What another process changed while this one was reading the table went unheard
+            # (its notes find no table in memory): read its seats, actions and chat again,
+            # before this request changes anything on a stale copy.
+            await self.reseat(table)
+            await self.resync(table)
+            await self.hear_chat(table)
         return table
 
     def rest(self, table_id: str) -> None:

@@ -262,9 +262,6 @@ def test_chat_and_undo_reach_the_other_process(database: str) -> None:
                 json={"game": "stop-thief", "players": 2, "seed": 21, "undo": True},
             ).json()
             tid = made["id"]
-            # B reads the table before anyone joins: a seat change B hears while it is still
-            # reading a table it was told of would be missed (a race older than chat and undo).
-            assert http.get(f"{b.url}/api/tables/{tid}").status_code == 200
             tokens = []
             for seat in (0, 1):
                 joined = http.post(
@@ -275,6 +272,13 @@ def test_chat_and_undo_reach_the_other_process(database: str) -> None:
             mover = http.get(f"{api}/view", headers={"Authorization": f"Bearer {tokens[0]}"})
             seat = mover.json()["to_move"]
             auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            deadline = time.monotonic() + 10
+            for token in tokens:  # B hears of the joins on A a moment later
+                while http.get(
+                    f"{b.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}
+                ).is_error:
+                    assert time.monotonic() < deadline, "B never heard of the seats taken on A"
+                    time.sleep(0.02)
             with connect(f"{b.url.replace('http', 'ws')}/ws/tables/{tid}") as watcher:
                 watcher.send(json.dumps({"type": "hello", "token": tokens[1 - seat]}))
                 first = _next(watcher, "snapshot")
@@ -318,7 +322,10 @@ def test_chat_and_undo_reach_the_other_process(database: str) -> None:
                 f"{on_b}/actions", json={"action": move, "version": before["version"]}, headers=auth
             )
             assert r.status_code == 200, r.text
-            assert http.get(f"{api}/view", headers=auth).json()["version"] == before["version"] + 1
+            deadline = time.monotonic() + 10
+            while http.get(f"{api}/view", headers=auth).json()["version"] != before["version"] + 1:
+                assert time.monotonic() < deadline, "A never heard of the move played on B"
+                time.sleep(0.02)
     finally:
         a.stop()
         b.stop()
