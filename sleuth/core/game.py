@@ -44,6 +44,9 @@ class GameState(ABC):
         self._legal_set: frozenset[Action] | None = None  # the same actions, made on demand
         self.resampled = False  # set on the states `resample` draws: they cannot be replayed
         self._broken = False
+        # The last action's mover, the generator's draws before and after it, and where its
+        # events start in the log: what `can_undo` asks, kept as plain numbers (cheap to copy).
+        self._undo_step: tuple[int, int, int, int] | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         """What a copy or a pickle keeps: all but the ids of the legal actions, which name
@@ -107,6 +110,7 @@ class GameState(ABC):
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
         self._legal_cache = None
+        mover, draws, start = self.to_move, self.rng.draws, len(self.log)
         try:
             events = self._apply(action)
         except Exception:
@@ -116,7 +120,36 @@ class GameState(ABC):
             raise
         self.history.append(action)
         self.log.extend(events)
+        assert mover is not None  # a game that is over takes no action
+        self._undo_step = (mover, draws, self.rng.draws, start)
         return events
+
+    def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back the last action: its own, in the turn still going on,
+        one that revealed nothing hidden to anyone and drew no chance (so the game without it
+        is exactly the game before it: `replay(record, upto=len(history) - 1)`).
+
+        Each game says which of its actions are such (`_can_take_back`); none by default.
+        """
+        step = self._undo_step
+        if step is None or self.resampled or not self.history:
+            return False
+        mover, before, after, start = step
+        # Whatever the game says, an action that drew chance, passed the turn on or told
+        # anyone a secret (a private event) can never be taken back.
+        if before != after or mover != seat or self.to_move != seat:
+            return False
+        events = self.log[start:]
+        return all(e.to is None for e in events) and self._can_take_back(self.history[-1], events)
+
+    def _can_take_back(self, action: Action, events: list[Event]) -> bool:
+        """Whether `action`, just applied, is one this game lets its player take back: it showed
+        nobody anything hidden (moving a piece, choosing a partner), and its turn goes on.
+
+        Called only for actions that drew no chance, told no private event and left the same
+        seat to move. Default: never.
+        """
+        return False
 
     def _restore(self) -> None:
         """Become again the state before the failed action: replayed from options, seed, history.

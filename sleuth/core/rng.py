@@ -16,12 +16,16 @@ class Rng:
     the methods used here) so that a game's seed and its actions replay it.
     """
 
-    __slots__ = ("_r",)
+    __slots__ = ("_r", "draws")
 
     def __init__(self, seed: int) -> None:
         self._r = random.Random(seed)
+        # How many draws so far: an action that drew none can be taken back without changing
+        # what comes next (`GameState.can_undo`).
+        self.draws = 0
 
     def randint(self, low: int, high: int) -> int:
+        self.draws += 1
         return self._r.randint(low, high)
 
     def chance(self, probability: float) -> bool:
@@ -30,20 +34,25 @@ class Rng:
             return False
         if probability >= 1.0:
             return True
+        self.draws += 1
         return self._r.random() < probability
 
     def choice(self, items: Sequence[T]) -> T:
+        self.draws += 1
         return items[self._r.randrange(len(items))]
 
     def shuffle(self, items: list[T]) -> None:
+        self.draws += 1
         self._r.shuffle(items)
 
     def getstate(self) -> object:
         return self._r.getstate()
 
     def setstate(self, state: object) -> None:
+        self.draws += 1  # a changed generator counts as a draw: nothing before it can be undone
         self._r.setstate(state)  # type: ignore[arg-type]
 
     def spawn(self) -> Rng:
         """A new independent generator seeded from this one (for resampling)."""
+        self.draws += 1
         return Rng(self._r.getrandbits(64))

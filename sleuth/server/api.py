@@ -23,6 +23,7 @@ from sleuth.server.messages import (
     JoinRequest,
     NewTable,
     PaceRequest,
+    UndoRequest,
 )
 from sleuth.server.present import picture
 
@@ -132,6 +133,8 @@ async def create_table(body: NewTable, lobby: LobbyDep) -> TableCreated:
         turn_seconds=body.turn_seconds,
         open_seats=body.open_seats,
         pace=body.pace,
+        undo=body.undo,
+        spectator_chat=body.spectator_chat,
     )
     return TableCreated.model_validate(created)
 
@@ -192,6 +195,17 @@ async def take_action(
     """Act for the token's seat. Refused (and nothing changes) unless `version` is current."""
     seat = lobby.acting_seat(table, token_of(credentials), body.seat)
     return Accepted(version=await lobby.act(table, seat, body.action, body.version))
+
+
+@router.post("/tables/{table_id}/undo")
+async def take_back(
+    body: UndoRequest, table: TableDep, lobby: LobbyDep, credentials: Credentials
+) -> Accepted:
+    """Take back the token's seat's last action, where the table allows it and the game says
+    it can be (its own move in the turn still going on, that drew no chance and showed
+    nothing hidden). `version` must be current; the answer is the version after it."""
+    seat = lobby.acting_seat(table, token_of(credentials), body.seat)
+    return Accepted(version=await lobby.undo(table, seat, body.version))
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot")

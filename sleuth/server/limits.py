@@ -45,6 +45,7 @@ class Limits:
     actions: Rate = Rate(600, 60)  # far beyond a hot-seat table played by hand
     misses: Rate = Rate(120, 10)  # requests for tables that do not exist
     sockets: Rate = Rate(120, 2)  # new WebSocket connections
+    chat: Rate = Rate(8, 0.5)  # chat lines, per connection: 8 at once, then one every 2 s
     open_sockets: int = 32  # WebSockets open at once
     enabled: bool = True
 
@@ -70,7 +71,8 @@ class Limits:
             return "rate limits off"
         return (
             f"creates {self.creates}, actions {self.actions}, misses {self.misses}, "
-            f"sockets {self.sockets} (burst/per second), open sockets {self.open_sockets}"
+            f"sockets {self.sockets}, chat {self.chat} a connection (burst/per second), "
+            f"open sockets {self.open_sockets}"
         )
 
 
@@ -204,6 +206,7 @@ WORDS = {
     "actions": "actions",
     "misses": "requests for unknown tables",
     "sockets": "new connections",
+    "chat": "chat messages",
 }
 
 
@@ -216,7 +219,7 @@ def too_many(kind: str, wait: float) -> ApiError:
     return err
 
 
-_TABLE_POST = re.compile(r"^/api/tables/[^/]+/actions$")
+_TABLE_POST = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
 _SCANNER_PRESS = re.compile(r"^/api/scanner/sessions/[^/]+/presses$")
 _CREATES = {"/api/tables", "/api/scanner/sessions"}
 _LOOKUP = re.compile(r"^/(api/tables|api/scanner/sessions|ws/tables)/[^/]+")

@@ -34,15 +34,19 @@ from sleuth.core.game import Narrating, new_game
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
+from sleuth.server.limits import Bucket
 from sleuth.server.pace import DEFAULT_PACE, PACE_SECONDS, pace_seconds
 from sleuth.server.patch import diff
 from sleuth.server.present import narrator, say
 from sleuth.server.replays import ReplayBook, ReplayShelf
 from sleuth.server.store import (
     CHANNEL,
+    ActionGap,
+    ChatLine,
     Store,
     StoredTable,
     TableRow,
+    UndoClash,
     Writer,
     is_postgres,
     now,
@@ -56,6 +60,8 @@ OUTBOX_LIMIT = 1000
 """Messages waiting for one slow client before it is dropped (it reconnects and resumes)."""
 EVENT_SLICE = 200
 """Events encoded at once in a snapshot (about half a millisecond of holding the GIL)."""
+CHAT_HISTORY = 50
+"""Chat lines a table keeps in memory and sends to whoever joins (the rest stay stored)."""
 BACKOFF_FIRST, BACKOFF_MAX = 0.5, 60.0
 """Seconds a bot waits after its action could not be stored, doubling each time up to the max."""
 
@@ -241,6 +247,7 @@ class Subscriber:
         self._outbox: deque[str] = deque()
         self._ready = asyncio.Event()
         self.dropped = False
+        self.chat_bucket: Bucket | None = None  # this connection's chat limit, once it writes
 
     def send(self, text: str) -> None:
         if len(self._outbox) >= OUTBOX_LIMIT:
@@ -304,6 +311,9 @@ class LiveTable:
         self.open_seats = row.open_seats  # anyone may take a free seat, without its invite
         self.pace = row.pace  # how fast its bots play; None: the server's default
         self.read_only: str | None = None  # why nothing more can be stored for this table
+        self.undo = row.undo  # a player may take back a move within his turn
+        self.spectator_chat = row.spectator_chat  # spectators may write in the chat
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)  # the last lines, oldest first
 
     @property
     def version(self) -> int:
@@ -336,6 +346,8 @@ class LiveTable:
             seed_fixed=self.seed_fixed,
             open_seats=self.open_seats,
             pace=self.pace,
+            undo=self.undo,
+            spectator_chat=self.spectator_chat,
         )
 
     # --- what goes out --------------------------------------------------------------------
@@ -357,6 +369,8 @@ class LiveTable:
             "fixed": list(self.fixed),
             "open_seats": self.open_seats,
             "pace": self.pace,
+            "undo": self.undo,
+            "spectator_chat": self.spectator_chat,
             **({"damage": self.damage} if self.damage else {}),
             **({"read_only": self.read_only} if self.read_only else {}),
         }
@@ -380,6 +394,19 @@ class LiveTable:
                 out.append({**event.to_json(), "text": self.texts[index]})
         return out
 
+    def undo_open(self, seat: int | None) -> bool:
+        """Whether `seat` may take back its last action now (docs/server.md, "Undo"): the
+        table allows it, a person (not a bot, nor a bot standing in) plays the seat, and the
+        game says the action can be taken back (`GameState.can_undo`)."""
+        return (
+            self.undo
+            and seat is not None
+            and self.status == "playing"
+            and self.seats[seat].kind == "human"
+            and self.stand_in != seat
+            and self.state.can_undo(seat)
+        )
+
     def legal_json(self, seat: int | None) -> list[dict[str, JSONValue]]:
         if seat is None or self.status != "playing" or self.state.to_move != seat:
             return []
@@ -393,6 +420,7 @@ class LiveTable:
             "status": self.status,
             "to_move": self.state.to_move,
             "legal": self.legal_json(seat),
+            "undo": self.undo_open(seat),
             "view": self.state.view(seat),
         }
 
@@ -400,9 +428,12 @@ class LiveTable:
         """`seat_view` encoded, for `GET .../view`: a worker thread calls this (under the lock)."""
         return dumps(self.seat_view(seat)).encode()
 
-    def snapshot(self, seat: int | None) -> dict[str, JSONValue]:
-        """Everything `seat` may see now, for a hello. Its view becomes the one the seat's
-        subscribers hold: send it before the next action, as later updates patch it."""
+    def snapshot(
+        self, seat: int | None, undone: dict[str, JSONValue] | None = None
+    ) -> dict[str, JSONValue]:
+        """Everything `seat` may see now, for a hello (or after an undo: `undone` says who
+        took back what). Its view becomes the one the seat's subscribers hold: send it
+        before the next action, as later updates patch it."""
         told = self.seat_view(seat)
         self.sent[seat] = _without_legal(told["view"])
         return {
@@ -410,14 +441,16 @@ class LiveTable:
             **told,
             "events": self.events_json(seat, past=True),
             "table": self.summary(),
+            "chat": [line.to_json() for line in self.chat],
+            **({"undone": undone} if undone is not None else {}),
         }
 
-    def snapshot_text(self, seat: int | None) -> str:
+    def snapshot_text(self, seat: int | None, undone: dict[str, JSONValue] | None = None) -> str:
         """The snapshot, encoded: slow for a big game, so a worker thread calls this (under the
         lock). Its events are encoded a slice at a time: one `json.dumps` holds the GIL until
         it is done (some 20 ms for 6000 events), so between slices the event loop gets its turn.
         """
-        message = self.snapshot(seat)
+        message = self.snapshot(seat, undone)
         events: list[JSONValue] = message.pop("events")
         slices = (
             dumps(events[i : i + EVENT_SLICE])[1:-1] for i in range(0, len(events), EVENT_SLICE)
@@ -439,6 +472,7 @@ class LiveTable:
             "status": self.status,
             "to_move": self.state.to_move,
             "legal": self.legal_json(seat),
+            "undo": self.undo_open(seat),
             "patch": patch,
             "events": self.events_json(seat, start),
         }
@@ -453,6 +487,15 @@ class LiveTable:
             sub.send(texts[sub.seat])
         for seat in [s for s in self.sent if s not in texts]:
             del self.sent[seat]  # nobody watches it now; whoever comes gets a snapshot first
+
+    def tell_chat(self, line: ChatLine) -> None:
+        """Keep a chat line and send it to every subscriber (the same text for all)."""
+        if any(known.id == line.id for known in self.chat):
+            return  # heard already (from the store, or from another process's note)
+        self.chat.append(line)
+        text = dumps({"type": "chat", "line": line.to_json()})
+        for sub in list(self.subscribers):
+            sub.send(text)
 
     def tell_table(self) -> None:
         """Tell every subscriber that the seats or the status changed."""
@@ -580,6 +623,10 @@ class Lobby:
             raise ValueError(stored.unreadable)  # a replay of part of a game would mislead
         state, failed = await off_loop(_replay_as_far_as_possible, row, stored.actions)
         table = await off_loop(LiveTable, row, state)  # it puts every past event into words
+        try:
+            table.chat.extend(await self._db(self.store.recent_chat, row.id, CHAT_HISTORY))
+        except Exception as err:  # a damaged chat never keeps the game from being served
+            log.error("table %s: its chat cannot be read (%s); it starts empty", row.id, err)
         if stored.unreadable:
             # Rows past the damage may be there still: serve what reads, store nothing more.
             table.read_only = (
@@ -645,6 +692,13 @@ class Lobby:
         self.tables[table_id] = table
         self.resting.pop(table_id, None)
         self._start(table)
+        if self.cluster:
+            # What another process changed while this one was reading the table went unheard
+            # (its notes find no table in memory): read its seats, actions and chat again,
+            # before this request changes anything on a stale copy.
+            await self.reseat(table)
+            await self.resync(table)
+            await self.hear_chat(table)
         return table
 
     def rest(self, table_id: str) -> None:
@@ -695,11 +749,14 @@ class Lobby:
         turn_seconds: float | None = None,
         open_seats: bool = False,
         pace: str | None = None,
+        undo: bool | None = None,
+        spectator_chat: bool = False,
     ) -> dict[str, JSONValue]:
         """A new table; `seats` as (kind, level, name), all human if None.
 
         Each human seat gets its own invite, shown only in this answer (in its
-        `join_url`); joining needs it unless `open_seats`.
+        `join_url`); joining needs it unless `open_seats`. `undo` lets players take back a
+        move within their turn; None: yes at a table of one person (and bots), else no.
         """
         try:
             game_spec = spec(game)
@@ -749,6 +806,8 @@ class Lobby:
             seed_fixed=seed_fixed,
             open_seats=open_seats,
             pace=pace,
+            undo=undo if undo is not None else sum(s.kind == "human" for s in chairs) <= 1,
+            spectator_chat=spectator_chat,
         )
         for _attempt in range(5):
             row.id = secrets.token_urlsafe(6)
@@ -1053,6 +1112,12 @@ class Lobby:
                 raise ApiError(500, "server", "the server could not carry that out") from None
             try:
                 await self._store_action(table, number, seat, move)
+            except _Gap:
+                # Another process took back the action before this one: read the table again.
+                await self._resync_locked(table)
+                raise ApiError(
+                    409, "stale_version", "a move was taken back meanwhile: reload"
+                ) from None
             except _Clash:
                 # A row is already stored at this number. Another process's action is applied
                 # (and this one refused); a row that is no action is set aside, and this
@@ -1108,6 +1173,8 @@ class Lobby:
             await self._take_back(table, number)
             if isinstance(err, IntegrityError):
                 raise _Clash from None
+            if isinstance(err, ActionGap):
+                raise _Gap from None
             if not isinstance(err, Exception):
                 raise
             if isinstance(err, StorageError):
@@ -1212,13 +1279,18 @@ class Lobby:
             return
         if what == "seats":
             self._spawn(self.reseat(table))
+        elif what == "undo":
+            self._spawn(self.resync(table))
+        elif what == "chat":
+            self._spawn(self.hear_chat(table))
         elif what.isdigit() and int(what) >= table.version:
             self._spawn(self.catch_up(table))
 
     def _on_everything(self) -> None:
         for table in list(self.tables.values()):
             self._spawn(self.reseat(table))
-            self._spawn(self.catch_up(table))
+            self._spawn(self.resync(table))
+            self._spawn(self.hear_chat(table))
 
     async def _adopt(self, table_id: str) -> None:
         """Load a table another process made, so its bots go on if that process dies."""
@@ -1243,6 +1315,131 @@ class Lobby:
         except IllegalAction as err:
             return str(err)
         raise RuntimeError("an action the state called illegal was applied")  # pragma: no cover
+
+    # --- chat and undo (docs/server.md, "Table chat" and "Undo") ----------------------------
+    async def say(self, table: LiveTable, seat: int | None, text: str) -> ChatLine:
+        """Store a chat line from `seat` (None: a spectator, if the table lets them), then send
+        it to everyone at the table. `text` was checked already (`messages.ChatText`)."""
+        if seat is None and not table.spectator_chat:
+            raise ApiError(
+                403, "chat_closed", "spectators may not write at this table: join a seat to chat"
+            )
+        name = "spectator" if seat is None else table.seats[seat].name
+        return await asyncio.shield(self._say(table, seat, name, text))
+
+    async def _say(self, table: LiveTable, seat: int | None, name: str, text: str) -> ChatLine:
+        async with table.lock:  # after a hello's snapshot, never in the gap before it subscribes
+            if table.read_only:
+                raise ApiError(503, "storage", table.read_only)
+            try:
+                line = await self._db(self.store.add_chat, table.id, seat, name, text)
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the message could not be saved: {err}") from None
+            table.tell_chat(line)
+            return line
+
+    async def undo(self, table: LiveTable, seat: int, version: int) -> int:
+        """Take back `seat`'s last action, if the table allows it and the game says it can be
+        (`LiveTable.undo_open`), against `version`; return the new version.
+
+        Storage forgets the action (the table stays options + seed + actions), the game is
+        rebuilt without it, the chat keeps a note of what was taken back, and every
+        socket gets a fresh snapshot. Bots never undo.
+        """
+        return await asyncio.shield(self._undo(table, seat, version))
+
+    async def _undo(self, table: LiveTable, seat: int, version: int) -> int:
+        async with table.lock:
+            cannot_store = table.read_only or self.store.refusing
+            if cannot_store:
+                raise ApiError(503, "storage", f"the move could not be taken back: {cannot_store}")
+            if table.status == "open":
+                raise ApiError(409, "not_started", "the game starts once every seat is taken")
+            if table.status == "finished":
+                raise ApiError(409, "finished", "this game is over")
+            if not table.undo:
+                raise ApiError(403, "undo_off", "this table's creator did not allow taking back")
+            if table.seats[seat].kind == "bot":
+                raise ApiError(403, "bot_seat", f"a bot plays seat {seat} now")
+            if self.cluster and version > table.version:
+                await self._catch_up_locked(table)
+            if version != table.version:
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    f"the game has moved on (version {table.version}, not {version}): reload",
+                )
+            if not table.undo_open(seat):
+                raise ApiError(
+                    409,
+                    "cannot_undo",
+                    "there is nothing of yours to take back now: only a move in your turn "
+                    "still going on, that drew no chance and showed nothing hidden",
+                )
+            number = table.version - 1
+            rebuilt, words_of, texts = await off_loop(_rebuilt, table, number)
+            words = " ".join(table.texts[len(rebuilt.log) :]) or "a move"
+            note = (seat, table.seats[seat].name, f"took back: {words}")
+            try:
+                line = await self._db(self.store.take_back, table.id, number, note)
+            except UndoClash:
+                await self._resync_locked(table)
+                raise ApiError(409, "stale_version", "the game has moved on: reload") from None
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the move could not be taken back: {err}") from None
+            table.state, table.narrator, table.texts = rebuilt, words_of, texts
+            table.updated = now()
+            await self._told_undo(table, line)
+            table.changed.set()
+            return table.version
+
+    async def _told_undo(self, table: LiveTable, line: ChatLine) -> None:
+        table.tell_chat(line)
+        await self._tell_again(table, {"seat": line.seat, "name": line.name, "text": line.text})
+
+    async def _tell_again(self, table: LiveTable, undone: dict[str, JSONValue] | None) -> None:
+        """Send every subscriber a fresh snapshot (after an undo, which no patch can say), with
+        `undone` beside it; each made once a seat, in a worker thread (the lock is held)."""
+        texts: dict[int | None, str] = {}
+        for sub in list(table.subscribers):
+            if sub.seat not in texts:
+                texts[sub.seat] = await off_loop(table.snapshot_text, sub.seat, undone)
+            sub.send(texts[sub.seat])
+        for seat in [s for s in table.sent if s not in texts]:
+            del table.sent[seat]
+
+    async def resync(self, table: LiveTable) -> None:
+        """Read the table's actions again: another process took one back (or stored more)."""
+        async with table.lock:
+            await self._resync_locked(table)
+
+    async def _resync_locked(self, table: LiveTable) -> None:
+        if table.read_only:
+            return
+        rows = await asyncio.to_thread(self.store.actions_from, table.id, 0)
+        if len(rows) >= table.version:
+            await self._catch_up_locked(table)
+            return
+        rebuilt, words_of, texts = await off_loop(_rebuilt, table, len(rows))
+        table.state, table.narrator, table.texts = rebuilt, words_of, texts
+        table.updated = now()
+        lines = await asyncio.to_thread(self.store.recent_chat, table.id, CHAT_HISTORY)
+        fresh = [line for line in lines if all(k.id != line.id for k in table.chat)]
+        for line in fresh:
+            table.tell_chat(line)
+        note = next((line for line in reversed(fresh) if line.kind == "undo"), None)
+        await self._tell_again(
+            table,
+            None if note is None else {"seat": note.seat, "name": note.name, "text": note.text},
+        )
+        table.changed.set()
+
+    async def hear_chat(self, table: LiveTable) -> None:
+        """Send the chat lines another process stored (a note carries no text: read them)."""
+        lines = await asyncio.to_thread(self.store.recent_chat, table.id, CHAT_HISTORY)
+        async with table.lock:
+            for line in lines:
+                table.tell_chat(line)
 
     # --- bots and the turn timer --------------------------------------------------------------
     def _start(self, table: LiveTable) -> None:
@@ -1355,6 +1552,20 @@ class Lobby:
 
 class _Clash(Exception):
     """A row is already stored at the number of the action being stored."""
+
+
+class _Gap(Exception):
+    """The action before the one being stored is no longer stored (taken back elsewhere)."""
+
+
+def _rebuilt(table: LiveTable, actions: int) -> tuple[GameState, Narrating, list[str]]:
+    """The table's game after its first `actions` actions, a narrator fed its log, and the
+    log in words (in a worker thread: a long game takes a while). The game is options +
+    seed + actions: nothing else rebuilds it, and an action that drew no chance leaves no
+    trace in what comes after it."""
+    state = replay(table.state.record(), actions)
+    words = narrator(table.game)
+    return state, words, [say(words, event) for event in state.log]
 
 
 def _not_applied(state: GameState, stored: Any) -> str | None:

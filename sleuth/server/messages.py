@@ -69,6 +69,22 @@ def clean_name(name: str) -> str:
     return name
 
 
+CHAT_MAX = 300
+"""The longest chat line, in characters."""
+
+
+def clean_chat(text: str) -> str:
+    """A chat line: one line of real characters, none that hides or turns text around."""
+    real_text(text)
+    bad = next((c for c in text if not _name_char_ok(c)), None)
+    if bad is not None:
+        raise ValueError(
+            "a chat line is one line of text, without control or direction-changing "
+            f"characters (U+{ord(bad):04X})"
+        )
+    return text
+
+
 def plain_json(value: Any, depth: int = 0) -> Any:
     """`value` if it is JSON no deeper than MAX_DEPTH below its top, of real text throughout."""
     if depth > MAX_DEPTH + 1:
@@ -119,6 +135,11 @@ Name = Annotated[
     StringConstraints(strip_whitespace=True, min_length=1, max_length=40),
     AfterValidator(clean_name),
 ]
+ChatText = Annotated[
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=CHAT_MAX),
+    AfterValidator(clean_chat),
+]
 Word = Annotated[str, Field(max_length=64), AfterValidator(real_text)]
 Token = Annotated[str, Field(max_length=256), AfterValidator(real_text)]
 JsonObject = Annotated[dict[str, Any], AfterValidator(plain_json)]
@@ -168,6 +189,14 @@ class NewTable(Strict):
     pace: Literal["slow", "normal", "fast", "instant"] | None = Field(
         None, description="How fast the bots play; omitted: the server's default (normal)"
     )
+    undo: bool | None = Field(
+        None,
+        description="Players may take back a move within their turn (one that drew no chance "
+        "and showed nothing hidden); omitted: yes with at most one human seat, else no",
+    )
+    spectator_chat: bool = Field(
+        False, description="Spectators may write in the table's chat (seats always may)"
+    )
 
 
 class PaceRequest(Strict):
@@ -190,6 +219,13 @@ class HumanRequest(Strict):
 
 class ActionRequest(Strict):
     action: ActionJson = Field(examples=[{"kind": "roll"}])
+    version: int = Field(ge=0, lt=2**53, description="The number of actions accepted so far")
+    seat: int | None = Field(
+        default=None, ge=0, le=64, description="If given, must be the token's own seat"
+    )
+
+
+class UndoRequest(Strict):
     version: int = Field(ge=0, lt=2**53, description="The number of actions accepted so far")
     seat: int | None = Field(
         default=None, ge=0, le=64, description="If given, must be the token's own seat"
@@ -225,10 +261,29 @@ class Ping(Strict):
     id: RequestId = None
 
 
-CLIENT_MESSAGES: dict[str, type[Hello | ActionMessage | Ping]] = {
+class ChatMessage(Strict):
+    """Write a line in the table's chat, as the socket's seat (or a spectator, if allowed)."""
+
+    type: Literal["chat"]
+    id: RequestId = None
+    text: ChatText
+
+
+class UndoMessage(Strict):
+    """Take back the socket's seat's last action, against `version`."""
+
+    type: Literal["undo"]
+    id: RequestId = None
+    version: int = Field(ge=0, lt=2**53)
+
+
+ClientMessage = Hello | ActionMessage | Ping | ChatMessage | UndoMessage
+CLIENT_MESSAGES: dict[str, type[ClientMessage]] = {
     "hello": Hello,
     "action": ActionMessage,
     "ping": Ping,
+    "chat": ChatMessage,
+    "undo": UndoMessage,
 }
 """The WebSocket messages by `type`."""
 request_id: TypeAdapter[int | str | None] = TypeAdapter(RequestId, config=ConfigDict(strict=True))

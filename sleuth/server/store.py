@@ -100,6 +100,10 @@ TABLES = Table(
     Column("open_seats", Boolean, nullable=True),
     # How fast the bots play (sleuth.server.pace); NULL: the server's default.
     Column("pace", String(16), nullable=True),
+    # A player may take back a move within his turn (docs/server.md, "Undo"); NULL: no.
+    Column("undo", Boolean, nullable=True),
+    # Spectators may write in the table's chat; NULL: no (seats always may).
+    Column("spectator_chat", Boolean, nullable=True),
 )
 
 ACTIONS = Table(
@@ -126,6 +130,20 @@ SET_ASIDE = Table(
     Column("why", String(500), nullable=False),
 )
 
+CHAT = Table(
+    "chat",
+    metadata,
+    # The table's chat, kept apart from its actions (a game replays without it). `kind` is
+    # "say" (someone wrote it) or "undo" (the server's note that a move was taken back).
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),  # NULL: a spectator
+    Column("name", String(64), nullable=False),
+    Column("kind", String(8), nullable=False),
+    Column("text", String(1000), nullable=False),
+    Column("time", DateTime(timezone=True), nullable=False),
+)
+
 # Columns added after the first release, added to an older database when it is opened.
 _ADDED_COLUMNS = {
     "tables": {
@@ -133,6 +151,8 @@ _ADDED_COLUMNS = {
         "seed_fixed": "BOOLEAN",
         "open_seats": "BOOLEAN",
         "pace": "VARCHAR(16)",
+        "undo": "BOOLEAN",
+        "spectator_chat": "BOOLEAN",
     }
 }
 
@@ -164,6 +184,8 @@ class TableRow:
     seed_fixed: bool = False
     open_seats: bool = False
     pace: str | None = None
+    undo: bool = False
+    spectator_chat: bool = False
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -182,6 +204,8 @@ class TableRow:
             seed_fixed=bool(row.get("seed_fixed")),
             open_seats=row.get("open_seats") is None or bool(row.get("open_seats")),
             pace=None if row.get("pace") is None else str(row["pace"]),
+            undo=bool(row.get("undo")),
+            spectator_chat=bool(row.get("spectator_chat")),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -201,7 +225,53 @@ class TableRow:
             "turn_seconds": self.turn_seconds,
             "open_seats": self.open_seats,
             "pace": self.pace,
+            "undo": self.undo,
+            "spectator_chat": self.spectator_chat,
         }
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line of a table's chat as stored: who wrote it (a seat, or None for a spectator),
+    under which name, and the text, shown as text and never as markup."""
+
+    id: int
+    seat: int | None
+    name: str
+    kind: str
+    text: str
+    time: datetime
+
+    def to_json(self) -> dict[str, JSONValue]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "name": self.name,
+            "kind": self.kind,
+            "text": self.text,
+            "time": self.time.isoformat(),
+        }
+
+    @classmethod
+    def from_db(cls, row: Mapping[Any, Any]) -> ChatLine:
+        seat = row["seat"]
+        return cls(
+            id=int(row["id"]),
+            seat=None if seat is None else int(seat),
+            name=str(row["name"]),
+            kind=str(row["kind"]),
+            text=str(row["text"]),
+            time=_utc(row["time"]),
+        )
+
+
+class UndoClash(Exception):
+    """The action to take back is no longer the table's last stored one (another process
+    stored one after it, or took it back already)."""
+
+
+class ActionGap(Exception):
+    """The action before the one being stored is not stored (another process took it back)."""
 
 
 @dataclass
@@ -437,7 +507,17 @@ class Store:
     def append_actions(self, actions: list[tuple[str, int, int, dict[str, JSONValue]]]) -> None:
         """Store several (table id, number, seat, action) in one transaction: all or none."""
         moment = now()
+        first: dict[str, int] = {}
+        last: dict[str, int] = {}
+        for t, n, _s, _a in actions:
+            first[t] = min(n, first.get(t, n))
+            last[t] = max(n, last.get(t, n))
         with self._writing() as db:
+            # The table's row first: it is the lock an undo takes too, so that an action is
+            # never stored after one another process is taking back (no gap in the numbers).
+            for table_id in sorted(last):
+                db.execute(update(TABLES).where(TABLES.c.id == table_id).values(updated=moment))
+            _no_gap(db, first)
             db.execute(
                 insert(ACTIONS),
                 [
@@ -445,12 +525,60 @@ class Store:
                     for t, n, s, a in actions
                 ],
             )
-            last: dict[str, int] = {}
-            for t, n, _s, _a in actions:
-                last[t] = max(n, last.get(t, n))
             for table_id in sorted(last):
-                db.execute(update(TABLES).where(TABLES.c.id == table_id).values(updated=moment))
                 _notify(db, table_id, str(last[table_id]))
+
+    def take_back(self, table_id: str, number: int, note: tuple[int, str, str]) -> ChatLine:
+        """Remove action `number`, which must be the table's last stored, and keep `note`
+        (seat, name, words) in its chat, in one transaction: an undo (docs/server.md).
+
+        Raises `UndoClash` (changing nothing) if `number` is not the last stored action.
+        """
+        moment = now()
+        with self._writing() as db:
+            db.execute(update(TABLES).where(TABLES.c.id == table_id).values(updated=moment))
+            last = db.execute(
+                select(ACTIONS.c.number)
+                .where(ACTIONS.c.table_id == table_id)
+                .order_by(ACTIONS.c.number.desc())
+                .limit(1)
+            ).scalar()
+            if last != number:
+                raise UndoClash(f"action {number} is not the last stored ({last})")
+            db.execute(
+                delete(ACTIONS).where(
+                    (ACTIONS.c.table_id == table_id) & (ACTIONS.c.number == number)
+                )
+            )
+            seat, name, words = note
+            found = _new_id(
+                db.execute(
+                    insert(CHAT).values(
+                        table_id=table_id,
+                        seat=seat,
+                        name=name,
+                        kind="undo",
+                        text=words,
+                        time=moment,
+                    )
+                ).inserted_primary_key
+            )
+            _notify(db, table_id, "undo")
+        return ChatLine(found, seat, name, "undo", words, moment)
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text_: str) -> ChatLine:
+        """Store one chat line (someone wrote it) and return it as stored."""
+        moment = now()
+        with self._writing() as db:
+            found = _new_id(
+                db.execute(
+                    insert(CHAT).values(
+                        table_id=table_id, seat=seat, name=name, kind="say", text=text_, time=moment
+                    )
+                ).inserted_primary_key
+            )
+            _notify(db, table_id, "chat")
+        return ChatLine(found, seat, name, "say", text_, moment)
 
     def set_aside(self, table_id: str, first: int, why: str) -> int:
         """Move actions `first` and later out of play into `set_aside_actions`; return how many.
@@ -549,6 +677,21 @@ class Store:
                 )
             ]
 
+    def recent_chat(self, table_id: str, limit: int) -> list[ChatLine]:
+        """The table's last `limit` chat lines, oldest first."""
+        with self.engine.connect() as db:
+            rows = (
+                db.execute(
+                    select(CHAT)
+                    .where(CHAT.c.table_id == table_id)
+                    .order_by(CHAT.c.id.desc())
+                    .limit(limit)
+                )
+                .mappings()
+                .all()
+            )
+        return [ChatLine.from_db(r) for r in reversed(rows)]
+
     def _salvage(
         self, db: Connection, table: Table, where: str, params: dict[str, Any], err: DBAPIError
     ) -> list[Mapping[Any, Any]]:
@@ -575,6 +718,27 @@ class Store:
 
         rows, _damaged = rows_past_damage(probe, largest_rowid(db, table.name))
         return rows
+
+
+def _new_id(key: Any) -> int:
+    """The id the database gave the row just inserted."""
+    if key is None or key[0] is None:
+        raise StorageError("the database gave the new row no id")
+    return int(key[0])
+
+
+def _no_gap(db: Connection, first: Mapping[str, int]) -> None:
+    """Raise `ActionGap` unless the action before each table's first new one is stored."""
+    for table_id, number in sorted(first.items()):
+        if number == 0:
+            continue
+        found = db.execute(
+            select(ACTIONS.c.number).where(
+                (ACTIONS.c.table_id == table_id) & (ACTIONS.c.number == number - 1)
+            )
+        ).first()
+        if found is None:
+            raise ActionGap(f"table {table_id}: action {number - 1} is not stored")
 
 
 class _FilesMoved(Exception):

@@ -18,9 +18,16 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketState
 
 from sleuth.server.errors import MAX_MESSAGE, ApiError, describe_problems, error_message
-from sleuth.server.limits import RateLimiter, client_key
+from sleuth.server.limits import Bucket, RateLimiter, client_key, too_many
 from sleuth.server.lobby import Lobby, Subscriber, dumps, off_loop
-from sleuth.server.messages import CLIENT_MESSAGES, ActionMessage, Hello, request_id
+from sleuth.server.messages import (
+    CLIENT_MESSAGES,
+    ActionMessage,
+    ChatMessage,
+    Hello,
+    UndoMessage,
+    request_id,
+)
 
 router = APIRouter()
 
@@ -106,7 +113,7 @@ async def _handle(
         kind = data.get("type")
         model = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
         if model is None:
-            raise ApiError(400, "malformed", "the type must be hello, action or ping")
+            raise ApiError(400, "malformed", "the type must be hello, action, undo, chat or ping")
         try:
             message = model.model_validate(data)
         except ValidationError as err:
@@ -116,6 +123,12 @@ async def _handle(
         elif isinstance(message, ActionMessage):
             version = await _action(websocket, lobby, sub, message)
             sub.send(dumps({"type": "ack", "id": message.id, "version": version}))
+        elif isinstance(message, UndoMessage):
+            version = await _undo(websocket, lobby, sub, message)
+            sub.send(dumps({"type": "ack", "id": message.id, "version": version}))
+        elif isinstance(message, ChatMessage):
+            line = await _chat(websocket, lobby, sub, message)
+            sub.send(dumps({"type": "ack", "id": message.id, "chat": line}))
         else:
             sub.send(dumps({"type": "pong", "id": message.id}))
     except ApiError as err:
@@ -161,3 +174,27 @@ async def _action(
         raise ApiError(403, "not_a_seat", "spectators watch; join a seat to play")
     _limiter(websocket).take("actions", client_key(websocket.scope))  # as an HTTP action does
     return await lobby.act(sub.table, sub.seat, message.action, message.version)
+
+
+async def _undo(websocket: WebSocket, lobby: Lobby, sub: Subscriber, message: UndoMessage) -> int:
+    if sub.table is None:
+        raise ApiError(401, "no_token", "say hello with your token first")
+    if sub.seat is None:
+        raise ApiError(403, "not_a_seat", "spectators watch; join a seat to play")
+    _limiter(websocket).take("actions", client_key(websocket.scope))
+    return await lobby.undo(sub.table, sub.seat, message.version)
+
+
+async def _chat(websocket: WebSocket, lobby: Lobby, sub: Subscriber, message: ChatMessage) -> int:
+    """Write a chat line; its own socket's bucket limits how fast (docs/server.md)."""
+    if sub.table is None:
+        raise ApiError(401, "no_token", "say hello first")
+    limiter = _limiter(websocket)
+    if limiter.limits.enabled:
+        if sub.chat_bucket is None:
+            sub.chat_bucket = Bucket(limiter.limits.chat, limiter.clock())
+        wait = sub.chat_bucket.take(limiter.clock())
+        if wait:
+            raise too_many("chat", wait)
+    line = await lobby.say(sub.table, sub.seat, message.text)
+    return line.id

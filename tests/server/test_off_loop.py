@@ -140,9 +140,11 @@ def test_a_big_snapshot_does_not_block_another_table(
     slow = Slow()
     snapshot = LiveTable.snapshot
 
-    def slow_snapshot(self: LiveTable, seat: int | None) -> dict[str, Any]:
+    def slow_snapshot(
+        self: LiveTable, seat: int | None, undone: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         slow()
-        return snapshot(self, seat)
+        return snapshot(self, seat, undone)
 
     monkeypatch.setattr(LiveTable, "snapshot", slow_snapshot)
 

@@ -7,7 +7,8 @@ socket on B watches every table: the updates it gets (actions stored by either
 process, heard through LISTEN/NOTIFY) come one version at a time and patch its view
 into exactly the replay's. Mid-game A is killed; its seats go on through B, then the
 owner hands the people's seats to bots, which B must now run (A held their leases),
-and every game plays out.
+and every game plays out. A second test sends a chat line and an undo through A to a
+socket on B, then plays the move taken back through B.
 
 Needs PostgreSQL (Debian's package: found under /usr/lib/postgresql, installed with
 apt-get as root if missing; tests/server/postgres.py) and psycopg (the `postgres`
@@ -27,7 +28,7 @@ from typing import Any
 import httpx
 import jsonpatch
 import pytest
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 import sleuth
 from sleuth.bots import bot_levels
@@ -238,3 +239,93 @@ def check(http: httpx.Client, url: str, table: Table) -> None:
         view = jsonpatch.apply_patch(view, message["patch"])
     assert version == len(record.actions), f"{table.game}: socket stopped at {version}"
     assert view == json.loads(json.dumps(again.view(None))), table.game
+
+
+# --- chat and undo across the processes (docs/server.md, "Table chat" and "Undo") ---------------
+def _next(ws: ClientConnection, kind: str) -> dict[str, Any]:
+    """The next message of `kind` (others, such as table summaries, are passed over)."""
+    deadline = time.monotonic() + 10
+    while True:
+        message: dict[str, Any] = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+        if message["type"] == kind:
+            return message
+
+
+def test_chat_and_undo_reach_the_other_process(database: str) -> None:
+    a, b = Server(database, ["--no-rate-limits"]), Server(database, ["--no-rate-limits"])
+    a.start()
+    b.start()
+    try:
+        with httpx.Client(timeout=10) as http:
+            made = http.post(
+                f"{a.url}/api/tables",
+                json={"game": "stop-thief", "players": 2, "seed": 21, "undo": True},
+            ).json()
+            tid = made["id"]
+            tokens = []
+            for seat in (0, 1):
+                joined = http.post(
+                    f"{a.url}/api/tables/{tid}/join", json={"invite": made["seats"][seat]["invite"]}
+                )
+                tokens.append(joined.json()["token"])
+            api = f"{a.url}/api/tables/{tid}"
+            mover = http.get(f"{api}/view", headers={"Authorization": f"Bearer {tokens[0]}"})
+            seat = mover.json()["to_move"]
+            auth = {"Authorization": f"Bearer {tokens[seat]}"}
+            deadline = time.monotonic() + 10
+            for token in tokens:  # B hears of the joins on A a moment later
+                while http.get(
+                    f"{b.url}/api/tables/{tid}/view", headers={"Authorization": f"Bearer {token}"}
+                ).is_error:
+                    assert time.monotonic() < deadline, "B never heard of the seats taken on A"
+                    time.sleep(0.02)
+            with connect(f"{b.url.replace('http', 'ws')}/ws/tables/{tid}") as watcher:
+                watcher.send(json.dumps({"type": "hello", "token": tokens[1 - seat]}))
+                first = _next(watcher, "snapshot")
+                with connect(f"{a.url.replace('http', 'ws')}/ws/tables/{tid}") as writer:
+                    writer.send(json.dumps({"type": "hello", "token": tokens[seat]}))
+                    _next(writer, "snapshot")
+                    writer.send(json.dumps({"type": "chat", "id": 1, "text": "hello from A"}))
+                    line = _next(watcher, "chat")["line"]
+                    assert (line["seat"], line["text"]) == (seat, "hello from A")
+
+                for kind in ("clue", "roll"):
+                    version = http.get(f"{api}/view", headers=auth).json()["version"]
+                    r = http.post(
+                        f"{api}/actions",
+                        json={"action": {"kind": kind}, "version": version},
+                        headers=auth,
+                    )
+                    assert r.status_code == 200, r.text
+                before = http.get(f"{api}/view", headers=auth).json()
+                move = next(x for x in before["legal"] if x["kind"] == "move")
+                r = http.post(
+                    f"{api}/actions",
+                    json={"action": move, "version": before["version"]},
+                    headers=auth,
+                )
+                assert r.status_code == 200, r.text
+                while _next(watcher, "update")["version"] < before["version"] + 1:
+                    pass
+                r = http.post(f"{api}/undo", json={"version": before["version"] + 1}, headers=auth)
+                assert r.status_code == 200, r.text
+                note = _next(watcher, "chat")["line"]
+                assert note["kind"] == "undo" and note["seat"] == seat
+                again = _next(watcher, "snapshot")
+                assert again["version"] == before["version"] and again["undone"]["seat"] == seat
+                assert first["view"]["game"] == again["view"]["game"]
+
+            # B had the move in memory until it heard of the undo: the move is now played
+            # through B at the freed number, and stored exactly once.
+            on_b = f"{b.url}/api/tables/{tid}"
+            r = http.post(
+                f"{on_b}/actions", json={"action": move, "version": before["version"]}, headers=auth
+            )
+            assert r.status_code == 200, r.text
+            deadline = time.monotonic() + 10
+            while http.get(f"{api}/view", headers=auth).json()["version"] != before["version"] + 1:
+                assert time.monotonic() < deadline, "A never heard of the move played on B"
+                time.sleep(0.02)
+    finally:
+        a.stop()
+        b.stop()

@@ -296,6 +296,12 @@ class Columbo(GameState):
             return "your throw cannot take you there"
         return f"'{action}' is not allowed now: {needs.get(phase, 'the game is over')}"
 
+    def _can_take_back(self, action: Action, events: list[Event]) -> bool:
+        """A move or a jump may be taken back while its turn goes on, before a card is taken,
+        a challenge made or the lawn searched (decision M6): the
+        board is public and moving draws nothing."""
+        return action.kind in ("move", "jump")
+
     # --- what may be done --------------------------------------------------------------------
     def _others_at(self, me: Detective) -> list[int]:
         return [d.seat for d in self.detectives if d.seat != me.seat and d.node == me.node]

@@ -278,6 +278,13 @@ class Kojak(GameState):
         events: list[Event] = handler(action)
         return events
 
+    def _can_take_back(self, action: Action, events: list[Event]) -> bool:
+        """Parking at set-up, a car's drive, Kojak's moves in Headquarters (not to the
+        Computer Room, which deals cards), leaving it, and the radioed Badge may be taken
+        back while the turn goes on (decision P6): pieces are public and none
+        of these turns a turntable or draws a card."""
+        return action.kind in ("park", "drive", "jump", "stay", "walk", "leave_hq", "badge")
+
     # --- what the conditions say -----------------------------------------------------------
     def clue_building(self, me: Player) -> str | None:
         """The building whose informer `me` may take now, if all conditions hold (KJ-CLUE-01)."""

@@ -252,6 +252,12 @@ class Manhunt(GameState):
         events: list[Event] = handler(action)
         return events
 
+    def _can_take_back(self, action: Action, events: list[Event]) -> bool:
+        """Before the Computer is spun again, the turn's move, the choice of the car to confer
+        with and a call to Headquarters may be taken back (decision R16): cars and rows
+        written are public, and none of them spins or probes."""
+        return action.kind in ("move", "confer", "call")
+
     # --- placing the cars ------------------------------------------------------------------
     def _do_place(self, action: Action) -> list[Event]:
         badge = self.board.index[action["badge"]]

@@ -261,6 +261,11 @@ class StopThief(GameState):
         events: list[Event] = handler(action)
         return events
 
+    def _can_take_back(self, action: Action, events: list[Event]) -> bool:
+        """A move or a subway ride may be taken back while the turn goes on (decision D8):
+        the board is public and neither draws a clue, so nothing hidden was learned."""
+        return action.kind in ("move", "ride")
+
     # --- movement (ST-MOVE) ---------------------------------------------------------------
     def _occupied(self, except_seat: int) -> set[int]:
         return {d.node for d in self.detectives if d.seat != except_seat}

@@ -95,8 +95,10 @@ export class Connection {
       this.view = present(this.base, msg.legal);
       this.tableStatus = msg.status ?? this.tableStatus;
       this.events = msg.events || [];
+      this.undo = msg.undo === true; // this seat may take back its last move now
       this.setStatus("live");
       this.handlers.onSnapshot?.(msg, this);
+      if (Array.isArray(msg.chat)) this.handlers.onChat?.(msg.chat, this);
     } else if (msg.type === "update") {
       if (this.syncing || this.base === null) return; // the snapshot on its way has it all
       if (typeof msg.version === "number" && msg.version <= this.version) return;
@@ -111,6 +113,7 @@ export class Connection {
       this.view = present(this.base, msg.legal);
       this.tableStatus = msg.status ?? this.tableStatus;
       this.events = this.events.concat(msg.events || []);
+      this.undo = msg.undo === true;
       this.handlers.onUpdate?.(msg, this);
     } else if (msg.type === "table") {
       // Seats or the table's status changed (someone joined, a bot took over, it finished).
@@ -120,6 +123,8 @@ export class Connection {
       if (msg.table?.status) this.tableStatus = msg.table.status;
       if (before === "open" && this.tableStatus !== "open") this.resync();
       this.handlers.onTable?.(msg.table, this);
+    } else if (msg.type === "chat") {
+      if (msg.line) this.handlers.onChat?.([msg.line], this);
     } else if (msg.type === "ack") {
       if (typeof msg.version === "number" && (this.version === null || msg.version > this.version)) {
         // The update carrying this version normally comes first; if not, it is on its way.
@@ -174,6 +179,29 @@ export class Connection {
       this.pending.set(id, { resolve, reject });
       this.ws.send(JSON.stringify({ type: "action", id, action, version: this.version }));
     });
+  }
+
+  /** Send a message that the server acknowledges (or refuses) by its id. */
+  request(message) {
+    return new Promise((resolve, reject) => {
+      if (!this.ws || this.ws.readyState !== WebSocket.OPEN || this.version === null) {
+        reject(Object.assign(new Error("Not connected yet; try again in a moment."), { error: "disconnected" }));
+        return;
+      }
+      const id = nextId++;
+      this.pending.set(id, { resolve, reject });
+      this.ws.send(JSON.stringify({ ...message, id }));
+    });
+  }
+
+  /** Take back this seat's last move (the server offers it in `this.undo`). */
+  undoLast() {
+    return this.request({ type: "undo", version: this.version });
+  }
+
+  /** Write a line in the table's chat. */
+  say(text) {
+    return this.request({ type: "chat", text });
   }
 
   close() {

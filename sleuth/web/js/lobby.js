@@ -131,6 +131,8 @@ async function create(e) {
   const timer = $("#turn-seconds").value.trim();
   if (timer) body.turn_seconds = Number.parseInt(timer, 10);
   if ($("#open-seats")?.checked) body.open_seats = true;
+  if ($("#allow-undo")) body.undo = $("#allow-undo").checked;
+  if ($("#spectator-chat")?.checked) body.spectator_chat = true;
   body.pace = $("#pace").value;
   button.disabled = true;
   try {
@@ -292,8 +294,30 @@ function openSeatsBox() {
   $("#seats").after(box);
 }
 
+/** Taking back a move within a turn (on by default with one person at the table, and bots)
+ * and spectators in the chat (off by default): docs/server.md, "Undo" and "Table chat". */
+function tableChoicesBox() {
+  const undo = h("input", { type: "checkbox", id: "allow-undo", name: "undo", onchange: () => { undo.dataset.touched = "1"; } });
+  const box = h(
+    "div",
+    { class: "table-choices" },
+    h("label", { class: "opt-check" }, undo, h("span", {}, h("b", {}, "Players may take back a move"), h("br"), h("span", { class: "opt-help" }, "Within their own turn, and only a move that drew no chance and showed nothing hidden."))),
+    h("label", { class: "opt-check" }, h("input", { type: "checkbox", id: "spectator-chat", name: "spectator_chat" }), h("span", {}, h("b", {}, "Spectators may chat"), h("br"), h("span", { class: "opt-help" }, "Otherwise only the players write in the table's chat; everyone reads it."))),
+  );
+  $("#open-seats")?.closest("label")?.after(box);
+  // Until the creator chooses, undo follows the seats: on when at most one person plays.
+  const follow = () => {
+    if (undo.dataset.touched || !L.seats) return;
+    const n = Number($("#seat-count").value);
+    undo.checked = L.seats.slice(0, n).filter((seat) => seat.kind !== "bot").length <= 1;
+  };
+  $("#create-form").addEventListener("change", follow);
+  return follow;
+}
+
 async function main() {
   openSeatsBox();
+  const followSeats = tableChoicesBox();
   $("#create-form").addEventListener("submit", create);
   $("#seat-count").addEventListener("change", renderSeats);
   $("#refresh").addEventListener("click", renderOpen);
@@ -324,6 +348,7 @@ async function main() {
     ),
   );
   pickGame(first?.name);
+  followSeats();
   renderTools();
   renderMine();
   renderOpen();

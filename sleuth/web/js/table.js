@@ -6,6 +6,7 @@ import { api, seatLabel } from "./api.js";
 import { Connection } from "./connection.js";
 import { EventLog } from "./log.js";
 import { loadGame } from "./games.js";
+import { ChatPanel } from "./chat.js";
 import { icon } from "./icons.js";
 import * as store from "./store.js";
 
@@ -23,6 +24,7 @@ const S = {
   busy: false,
   lastDrawn: null,
   pollTimer: null,
+  chat: null, // the chat panel (chat.js)
 };
 
 // A game may word its events otherwise on the table (Columbo never names a card bound for the lawn).
@@ -111,6 +113,7 @@ async function main() {
     info: $("#info-slot"),
   });
   fillKeys();
+  S.chat = new ChatPanel($("#table-main"), { send: say, writer: chatWriter, colour: seatColour, error: (m) => toast(m, "error") });
   store.updateTable(tableId, (rec) => {
     rec.game = S.summary.game;
   });
@@ -263,7 +266,11 @@ function connect() {
   S.cover = null;
   const held = store.heldSeats(tableId);
   const handlers = {
-    onSnapshot: (msg, conn) => arrived(conn, msg, false),
+    onSnapshot: (msg, conn) => {
+      if (msg.undone) undone(msg.undone, conn);
+      arrived(conn, msg, false);
+    },
+    onChat: (lines) => S.chat?.add(lines),
     onUpdate: (msg, conn) => arrived(conn, msg, true),
     onStatus: () => showConnStatus(),
     onFatal: (msg, conn) => refused(conn, msg),
@@ -289,6 +296,7 @@ function connect() {
   }
   document.body.classList.toggle("is-spectator", !held.length);
   showSeatChip();
+  S.chat?.refresh();
 }
 
 function refused(conn, msg) {
@@ -341,6 +349,7 @@ function draw(conn, fresh) {
   S.table.render(view, { me, canAct, seats: S.summary?.seats || [], replay: false, waiting: conn.tableStatus === "open", events: conn.events });
   log.show(conn.events, me === null ? "watch" : `seat-${me}`);
   turnBanner(view, me, canAct, conn.tableStatus);
+  showUndo(conn, canAct);
   if (fresh && fresh.length) S.table.play(fresh, { me });
   document.body.classList.toggle("is-my-turn", canAct);
   document.body.dataset.version = String(conn.version);
@@ -537,6 +546,57 @@ async function act(action) {
     S.busy = false;
     document.body.classList.remove("is-busy");
   }
+}
+
+// --- chat and undo (docs/server.md) ------------------------------------------------------------
+/** The chat writes as the seat on screen (hot seat: whoever the cover let in), or as a spectator. */
+function chatConn() {
+  return shownConn() || [...S.conns.values()][0] || null;
+}
+
+async function say(text) {
+  const conn = chatConn();
+  if (!conn) throw new Error("Not connected yet; try again in a moment.");
+  await conn.say(text);
+}
+
+/** null if this browser may write in the chat now, else why not. */
+function chatWriter() {
+  const conn = chatConn();
+  if (conn && conn.heldSeat !== null && conn.heldSeat !== undefined) return null;
+  if (S.summary?.spectator_chat) return null;
+  return "Spectators read along here; only the players write (the table's creator keeps the chat to the seats).";
+}
+
+/** An Undo button beside the turn banner when the server offers this seat an undo. */
+function showUndo(conn, canAct) {
+  if (!canAct || !conn.undo) return;
+  $("#turn-banner").append(
+    h("button", { type: "button", class: "btn btn-small undo-btn", id: "undo-btn", title: "Take back your last move: it showed nothing hidden, and your turn goes on", onclick: () => undoLast(conn) }, "Undo move"),
+  );
+}
+
+async function undoLast(conn) {
+  if (S.busy || S.cover !== null) return;
+  S.busy = true;
+  document.body.classList.add("is-busy");
+  try {
+    await conn.undoLast();
+  } catch (err) {
+    toast(err.message || "That could not be taken back.", "error");
+  } finally {
+    S.busy = false;
+    document.body.classList.remove("is-busy");
+  }
+}
+
+/** Someone took back a move: say so once (every socket of a hot-seat browser hears it). */
+function undone(what, conn) {
+  S.table?.reset?.();
+  if (conn !== chatConn()) return;
+  const who = what.seat === null || what.seat === undefined ? "A player" : seatTitle(what.seat);
+  toast(`${who} took back a move.`);
+  if (document.activeElement?.id === "undo-btn") requestAnimationFrame(() => document.querySelector("#controls-slot button:not([disabled])")?.focus({ preventScroll: true }));
 }
 
 // --- chrome: sound, keys, help ----------------------------------------------------------------
