@@ -43,6 +43,7 @@ from sleuth.server.store import (
     CHANNEL,
     ActionGap,
     ChatLine,
+    SeatsChanged,
     Store,
     StoredTable,
     TableRow,
@@ -285,6 +286,7 @@ class LiveTable:
         self.seed = row.seed
         self.options = row.options
         self.seats = [Seat.from_json(s) for s in row.seats]
+        self.seats_version = row.seats_version  # the stored seats' version (store.update_table)
         if len(self.seats) != self.players:
             raise ValueError(f"{len(self.seats)} seats for {self.players} players")
         self.owner_hash = row.owner_hash
@@ -1031,11 +1033,23 @@ class Lobby:
             status = "playing"
         try:
             await self._db(
-                self.store.update_table, table.id, seats=[s.to_json() for s in seats], status=status
+                self.store.update_table,
+                table.id,
+                seats=[s.to_json() for s in seats],
+                seats_version=table.seats_version,
+                status=status,
             )
+        except SeatsChanged:
+            # Another process changed them first (two people taking the last free seat at
+            # once): read what it stored, and let this request be made again on that.
+            await self._reseat_locked(table)
+            raise ApiError(
+                409, "seats_changed", "someone changed the seats just now: look again and retry"
+            ) from None
         except StorageError as err:
             raise ApiError(503, "storage", f"the seats could not be saved: {err}") from None
         table.seats, table.status, table.updated = seats, status, now()
+        table.seats_version += 1
         table.tell_table()
         table.changed.set()
 
@@ -1237,25 +1251,29 @@ class Lobby:
 
     async def reseat(self, table: LiveTable) -> None:
         """Read the table's seats and status again: another process changed them."""
+        async with table.lock:
+            await self._reseat_locked(table)
+
+    async def _reseat_locked(self, table: LiveTable) -> None:
         row = await asyncio.to_thread(self.store.row_of, table.id)
         if row is None:
             return
-        async with table.lock:
-            seats = [Seat.from_json(s) for s in row.seats]
-            if seats == table.seats and row.status == table.status:
-                return
-            for number, (old, new) in enumerate(zip(table.seats, seats, strict=True)):
-                if old.token_hash != new.token_hash:  # given to someone else: old sockets go
-                    for sub in [s for s in table.subscribers if s.seat == number]:
-                        sub.seat = None
-                        table.subscribers.discard(sub)
-                        sub.drop()
-            table.seats = seats
-            if table.status != "finished":
-                table.status = row.status
-            table.updated = row.updated
-            table.tell_table()
-            table.changed.set()
+        seats = [Seat.from_json(s) for s in row.seats]
+        table.seats_version = row.seats_version
+        if seats == table.seats and row.status == table.status:
+            return
+        for number, (old, new) in enumerate(zip(table.seats, seats, strict=True)):
+            if old.token_hash != new.token_hash:  # given to someone else: old sockets go
+                for sub in [s for s in table.subscribers if s.seat == number]:
+                    sub.seat = None
+                    table.subscribers.discard(sub)
+                    sub.drop()
+        table.seats = seats
+        if table.status != "finished":
+            table.status = row.status
+        table.updated = row.updated
+        table.tell_table()
+        table.changed.set()
 
     def _heard(self, payload: str) -> None:
         """A notification from another process (on the listener's thread)."""

@@ -47,6 +47,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     inspect,
     literal,
@@ -104,6 +105,9 @@ TABLES = Table(
     Column("undo", Boolean, nullable=True),
     # Spectators may write in the table's chat; NULL: no (seats always may).
     Column("spectator_chat", Boolean, nullable=True),
+    # How many times the seats have changed: a seat change is written only over the seats
+    # it was decided from, so two processes cannot both give away one seat. NULL: 0.
+    Column("seats_version", Integer, nullable=True),
 )
 
 ACTIONS = Table(
@@ -153,6 +157,7 @@ _ADDED_COLUMNS = {
         "pace": "VARCHAR(16)",
         "undo": "BOOLEAN",
         "spectator_chat": "BOOLEAN",
+        "seats_version": "INTEGER",
     }
 }
 
@@ -186,6 +191,7 @@ class TableRow:
     pace: str | None = None
     undo: bool = False
     spectator_chat: bool = False
+    seats_version: int = 0
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -206,6 +212,7 @@ class TableRow:
             pace=None if row.get("pace") is None else str(row["pace"]),
             undo=bool(row.get("undo")),
             spectator_chat=bool(row.get("spectator_chat")),
+            seats_version=int(row.get("seats_version") or 0),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -227,6 +234,7 @@ class TableRow:
             "pace": self.pace,
             "undo": self.undo,
             "spectator_chat": self.spectator_chat,
+            "seats_version": self.seats_version,
         }
 
 
@@ -484,18 +492,29 @@ class Store:
         table_id: str,
         *,
         seats: list[dict[str, JSONValue]] | None = None,
+        seats_version: int | None = None,
         status: str | None = None,
         pace: str | None = None,
     ) -> None:
+        """Change a table's row. New `seats` need the `seats_version` they were decided
+        from: if another writer changed the seats since, nothing is written and
+        SeatsChanged is raised (the seats' version goes up by one with each change)."""
         values: dict[str, Any] = {"updated": now()}
+        where = TABLES.c.id == table_id
         if pace is not None:
             values["pace"] = pace
         if seats is not None:
+            if seats_version is None:
+                raise ValueError("new seats need the seats_version they were decided from")
             values["seats"] = seats
+            values["seats_version"] = seats_version + 1
+            where = where & (func.coalesce(TABLES.c.seats_version, 0) == seats_version)
         if status is not None:
             values["status"] = status
         with self._writing() as db:
-            db.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+            changed = db.execute(update(TABLES).where(where).values(**values)).rowcount
+            if seats is not None and changed == 0:
+                raise SeatsChanged(f"the seats of table {table_id} changed meanwhile")
             _notify(db, table_id, "seats")
 
     def append_action(
@@ -739,6 +758,10 @@ def _no_gap(db: Connection, first: Mapping[str, int]) -> None:
         ).first()
         if found is None:
             raise ActionGap(f"table {table_id}: action {number - 1} is not stored")
+
+
+class SeatsChanged(Exception):
+    """Another writer changed a table's seats after they were read: decide again."""
 
 
 class _FilesMoved(Exception):
