@@ -206,6 +206,21 @@ class GameState(ABC):
         view["hidden"] = sorted(hidden)
         return view
 
+    def ending(self) -> dict[str, JSONValue] | None:
+        """The end of a finished game in words (`sleuth.core.ending`: headline, standings,
+        story, figures) from the game's `story` part; None while it goes on (or if the game
+        has none). Worked out once: a finished game never changes."""
+        if not self.over:
+            return None
+        found: dict[str, JSONValue] | None = self.__dict__.get("_ending")
+        if found is None:
+            manifest = spec(self.name)
+            if not manifest.has("story"):
+                return None
+            found = manifest.load("story")(self).to_json()
+            self.__dict__["_ending"] = found
+        return found
+
     def _hidden_parts(self) -> dict[str, JSONValue]:
         """Each part of the state some seat may not see, by name, JSON-ready (for `reveal`)."""
         raise NotImplementedError(f"{self.name} cannot reveal its hidden state yet")
@@ -274,6 +289,8 @@ class GameSpec:
     * `web`: a folder (no ":") holding its page module `index.js` and its styles;
     * `guide`: a Markdown file (no ":"), how to play in the project's own words, shown
       by the lobby, the table and `sleuth rules` (`GameSpec.guide`);
+    * `story`: `ending(state) -> sleuth.core.ending.Ending`, a finished game in words
+      (`GameState.ending`), which the game's view carries under `ending` once it is over;
     * `routes`: a FastAPI router of its own pages (a companion device);
     * `kit`: its print-and-play kit, `build_kit(paper, **choices) -> sleuth.printing.kit.Kit`;
     * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),

@@ -24,5 +24,6 @@ SPEC = GameSpec(
         "guide": "guide.md",
         "rl": "rl:ColumboEncoder",
         "kit": "kit:build_kit",
+        "story": "story:ending",
     },
 )

@@ -871,6 +871,8 @@ class Columbo(GameState):
             )
             if self.to_move == seat:
                 view["legal"] = [a.to_json() for a in self.legal_actions()]
+        if self.over:
+            view["ending"] = self.ending()
         return view
 
     def _prompt(self, seat: int | None) -> Prompt:

@@ -24,5 +24,6 @@ SPEC = GameSpec(
         "web": "web",
         "guide": "guide.md",
         "kit": "kit:build_kit",
+        "story": "story:ending",
     },
 )

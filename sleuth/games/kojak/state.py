@@ -583,6 +583,7 @@ class Kojak(GameState):
                 view["legal"] = [a.to_json() for a in self.legal_actions()]
         if self.over:
             view["reveal"] = self._reveal()
+            view["ending"] = self.ending()
         return view
 
     def _prompt(self, seat: int | None) -> Prompt:

@@ -623,6 +623,7 @@ class Manhunt(GameState):
                 view["legal"] = [a.to_json() for a in self.legal_actions()]
         if self.over:
             view["reveal"] = self._reveal()
+            view["ending"] = self.ending()
         return view
 
     def _prompt(self, seat: int | None) -> Prompt:

@@ -26,6 +26,7 @@ SPEC = GameSpec(
         "routes": "companion.api:router",
         "cli": "cli",
         "kit": "kit:build_kit",
+        "story": "story:ending",
     },
     pages={"/scanner": "Crime Scanner: the 1979 electronic unit, for a real board"},
     commands={  # listed by `sleuth --help` without importing cli (a test keeps them in step)

@@ -633,6 +633,7 @@ class StopThief(GameState):
                 view["notebook"] = {"possible": self._notebook(seat)}
         if self.over:
             view["reveal"] = self._reveal()
+            view["ending"] = self.ending()
         return view
 
     def _prompt(self, seat: int | None) -> Prompt:
