@@ -19,7 +19,8 @@ that seat may see.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, Self
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -33,6 +34,8 @@ import sleuth
 from sleuth.bots import Bot, bot_levels, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
 from sleuth.core.game import Narrating
+from sleuth.tui import saves
+from sleuth.tui.session import CommandLine, QuitScreen
 
 LOG_LINES = 2000
 NOTES = 8  # private lines kept for the seat at the keyboard
@@ -136,6 +139,9 @@ class GameShell(App[None]):
     InfoScreen { align: center middle; }
     #info-box { width: 90%; height: auto; max-height: 90%; border: heavy $warning;
                 padding: 1 2; background: $surface; }
+    QuitScreen { align: center middle; }
+    #quit-text { width: 80%; max-width: 90; height: auto; border: heavy $error; padding: 1 2;
+                 background: $surface; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
@@ -155,6 +161,7 @@ class GameShell(App[None]):
             self.GAME, players=players, seed=seed, **dict(options or {})
         )
         level = bot_level or self.BOT_LEVEL or bot_levels(self.GAME)[-1]
+        self.bot_level = level
         self.humans: list[int] = list(range(players - bots))
         self.bots: dict[int, Bot] = {
             seat: make_bot(self.GAME, level, seed=seed * 101 + seat + 1)
@@ -174,6 +181,41 @@ class GameShell(App[None]):
         self.message = ""
         self.bot_timer: Timer | None = None
         self.over_shown = False
+        # The save this game is kept in as it goes (None: not saved), and how far it is written.
+        self.save_path: Path | None = None
+        self.saved_actions = -1
+        self.resumed = False
+
+    @classmethod
+    def resume(
+        cls, path: Path, bot_delay: float = 0.6, saved: tuple[saves.Table, GameState] | None = None
+    ) -> Self:
+        """The game saved at `path` (`saved`: as already read), replayed to where it was, going
+        on saving there. Raises saves.BadSave (changing nothing) if it cannot be read or
+        replayed."""
+        table, state = saved or saves.read(path)
+        record = table.record
+        app = cls(record.players, table.bots, record.seed, table.bot_level, bot_delay,
+                  record.options)  # fmt: skip
+        app.state = state
+        app.save_path = path
+        app.saved_actions = len(state.history)
+        app.resumed = True
+        return app
+
+    def keep(self) -> None:
+        """Write the save if the game moved since it was last written (a failure is said once
+        on the status line, and play goes on)."""
+        if self.save_path is None or self.saved_actions == len(self.state.history):
+            return
+        table = saves.Table(self.state.record(), len(self.bots), self.bot_level, self.state.over)
+        try:
+            saves.write(self.save_path, table)
+        except OSError as err:
+            self.say(f"✗ The game could not be saved ({err}); it goes on unsaved.", error=True)
+            self.save_path = None
+            return
+        self.saved_actions = len(self.state.history)
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -184,18 +226,22 @@ class GameShell(App[None]):
                 yield from self.compose_panels()
                 yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False)
         yield Static(id="message")
-        yield Input(placeholder=self.PLACEHOLDER, id="command")
+        yield CommandLine(placeholder=self.PLACEHOLDER, id="command")
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "What happened"
         self.mounted()
         self.take_in(self.state.log)
+        if self.resumed:
+            self.moment = []  # what was shown for a moment then is not shown again
+            self.write_log(f"── Resumed from {self.save_path} ──")
         self.proceed()
 
     # --- the flow of the game ---------------------------------------------------------------
     def proceed(self) -> None:
         """After every change: let bots play, raise the cover for the next human, or finish."""
         state = self.state
+        self.keep()
         if state.over:
             self.viewer = self.viewer if len(self.humans) <= 1 else None
             self.redraw()
@@ -313,6 +359,8 @@ class GameShell(App[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value
         event.input.value = ""
+        if isinstance(event.input, CommandLine):
+            event.input.remember(text)
         self.run_command(text)
 
     def run_command(self, text: str) -> None:
@@ -328,7 +376,7 @@ class GameShell(App[None]):
             self.push_screen(InfoScreen(self.HELP, "Help"))
             return
         if command.meta == "quit":
-            self.exit()
+            self.ask_to_leave()
             return
         if command.meta not in (None, "legal"):
             self.meta(command)
@@ -355,6 +403,22 @@ class GameShell(App[None]):
         self.take_in(new_events)
         self.acted(new_events)
         self.proceed()
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q, or q in a dialog: ask first."""
+        self.ask_to_leave()
+
+    def ask_to_leave(self) -> None:
+        """Ask before leaving (the question says how to come back); Ctrl+Q again leaves."""
+        if isinstance(self.screen, QuitScreen):
+            self.screen.dismiss(True)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(QuitScreen(self.save_path, self.state.over), answered)
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
