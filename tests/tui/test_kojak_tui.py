@@ -264,7 +264,7 @@ def test_bad_input_shows_an_error_and_changes_nothing() -> None:
         before = (len(state.history), state.view(0))
         for text, says in [
             ("dance", "unknown command"),
-            ("r", "not allowed now"),
+            ("r", "You cannot roll the dice now."),
             ("park north", "no Headquarters lot"),
             ("take", "you may take an informer only"),
         ]:

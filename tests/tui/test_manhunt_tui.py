@@ -242,7 +242,7 @@ def test_bad_input_shows_an_error_and_changes_nothing() -> None:
         before = (len(state.history), state.view(0))
         for text, says in [
             ("dance", "unknown command"),
-            ("s", "not allowed now"),
+            ("s", "You cannot spin the Computer now."),
             ("p x", "no Badge space"),
             ("accuse R1", "only at the start of your turn"),
         ]:
