@@ -132,7 +132,7 @@ class GameShell(App[None]):
     #board { width: auto; height: auto; }
     #side { width: 1fr; min-width: 44; }
     #log { height: 1fr; min-height: 8; border: round $secondary; }
-    #message { height: 1; padding: 0 1; }
+    #message { height: auto; max-height: 4; padding: 0 1; }  /* a long error wraps */
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
     CoverScreen { align: center middle; background: $background; }
     #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
@@ -438,6 +438,11 @@ class GameShell(App[None]):
         self.draw(view)
         if not self.message:
             self.query_one("#message", Static).update(self.hint(view))
+        # The empty command line's grey text offers only what may be typed now.
+        forms = self.typed_now(view)
+        self.query_one("#command", Input).placeholder = (
+            f"command: {' · '.join([*forms, 'help'])}" if forms else "command (help, quit)"
+        )
 
     def moment_lines(self) -> list[str]:
         """The lines of the latest batch shown only for the moment that the viewer may see."""
@@ -492,9 +497,18 @@ class GameShell(App[None]):
             return Text(f"{self.who(seat)} (bot) is thinking: {prompt['task']}…", "dim")
         if not self.my_turn(view):
             return Text(str(prompt["words"]), "dim")
-        typed = [self.TYPED.get(str(c["kind"])) for c in prompt["choices"]]
-        keys = " · ".join([*dict.fromkeys(t for t in typed if t), "help", "legal"])
+        keys = " · ".join([*self.typed_now(view), "help", "legal"])
         return Text(f"{self.who(seat)}: {prompt['words']}   ({keys})")
+
+    def typed_now(self, view: Mapping[str, Any]) -> list[str]:
+        """What the viewer may type now, one form per open choice (`TYPED`), each once; a form
+        another already says ("m <room>" within "m <letter>, m <room>") is left out."""
+        prompt = view.get("prompt")
+        if not prompt or view["over"] or not self.my_turn(view):
+            return []
+        typed = [self.TYPED.get(str(c["kind"])) for c in prompt["choices"]]
+        forms = list(dict.fromkeys(t for t in typed if t))
+        return [f for f in forms if not any(f != other and f in other for other in forms)]
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))

@@ -294,7 +294,7 @@ class Narrator:
         return f"You drew {self.card(d['card'])} in {room_words(d['room'])}."
 
     def _kept(self, d: Mapping[str, Any]) -> str:
-        return f"{self.who(d['seat'])} keeps it, holding {d['cards']} cards: no discard."
+        return f"{self.who(d['seat'])} keeps it, holding {count(d['cards'], 'card')}: no discard."
 
     def _empty_room(self, d: Mapping[str, Any]) -> str:
         return f"{room_words(d['room'])} has no cards left."

@@ -746,7 +746,11 @@ class ManhuntApp(GameShell):
         suspects = book.get("suspects")
         if suspects is not None:
             left = [s for s in suspects if not s["crossed"]]
-            text.append(f"Suspects: {len(left)} left\n", "bold")
+            if len(left) == 1:  # say who, not only how many
+                only = f"{left[0]['number']} {left[0]['name']}"
+                text.append(f"Suspects: only {only} is left\n", "bold yellow")
+            else:
+                text.append(f"Suspects: {len(left)} left\n", "bold")
             labels = [f"{s['number']} {s['name']}" for s in suspects]
             width = max(len(label) for label in labels) + 2
             room = self.size.width - (78 if self.wide else 53) - 6

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from sleuth.core import Event
+from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
 from sleuth.games.stop_thief.board_text import SEAT_STYLES, legend, node_at, render_board
 from sleuth.games.stop_thief.command_line import (
@@ -282,7 +283,7 @@ class StopThiefApp(GameShell):
                 "  License" if det["licensed"] else "  NO LICENSE",
                 "" if det["licensed"] else "bold red",
             )
-            text.append(f"  {det['cards']} cards")
+            text.append(f"  {count(det['cards'], 'card')}")
             if det["posters"]:
                 text.append(f"  ★{len(det['posters'])}", "bold yellow")
             if det["turns_to_lose"]:
