@@ -185,6 +185,7 @@ class GameShell(App[None]):
         self.save_path: Path | None = None
         self.saved_actions = -1
         self.resumed = False
+        self.holding = False  # the screen stays with a human who just learned a secret
 
     @classmethod
     def resume(
@@ -361,6 +362,11 @@ class GameShell(App[None]):
         event.input.value = ""
         if isinstance(event.input, CommandLine):
             event.input.remember(text)
+        if self.holding and not text.strip():
+            self.holding = False
+            self.message = ""
+            self.proceed()
+            return
         self.run_command(text)
 
     def run_command(self, text: str) -> None:
@@ -386,7 +392,10 @@ class GameShell(App[None]):
             return
         if seat is None or state.to_move != seat:
             who = self.who(state.to_move)
-            self.say(f"✗ Wait: it is {who}'s turn.", error=True)
+            if self.holding:
+                self.say(f"✗ Press Enter on an empty line to pass the keyboard to {who}.", True)
+            else:
+                self.say(f"✗ Wait: it is {who}'s turn.", error=True)
             return
         if command.meta == "legal":
             summary = self.legal_text(state.view(seat))
@@ -402,7 +411,25 @@ class GameShell(App[None]):
         self.message = ""
         self.take_in(new_events)
         self.acted(new_events)
-        self.proceed()
+        if not self.hold_for(seat, new_events):
+            self.proceed()
+
+    def hold_for(self, seat: int, new_events: Sequence[Event]) -> bool:
+        """After a human's action told him a secret (a code taken, a probe's answer, a card
+        drawn) and the keyboard passes on, keep his screen until he presses Enter, so he
+        sees it now rather than on his next turn. True if held."""
+        state = self.state
+        told = any(event.to == seat for event in new_events)
+        if len(self.humans) < 2 or state.over or state.to_move == seat or not told:
+            return False
+        self.holding = True
+        self.keep()
+        self.redraw()
+        self.say(
+            f"{self.who(seat)}: see what you learned, then press Enter to pass the keyboard "
+            f"to {self.who(state.to_move)}."
+        )
+        return True
 
     async def action_quit(self) -> None:
         """Ctrl+Q, or q in a dialog: ask first."""
