@@ -3,6 +3,7 @@ the question before leaving (the game is saved as it goes, so leaving loses noth
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import ClassVar
 
@@ -64,10 +65,8 @@ def resume_words(path: Path | None, over: bool) -> str:
         return "This game is not saved: leaving ends it."
     if over:
         return f"The game is over; its record is saved in {path}."
-    return (
-        f"The game is saved in {path}.\n"
-        f"To go on with it: sleuth play --resume (or: sleuth play --resume {path})"
-    )
+    command = f"{os.environ.get('SLEUTH_COMMAND') or 'sleuth'} play --resume"  # bin/sleuth sets it
+    return f"The game is saved in {path}.\nTo go on with it: {command} (or: {command} {path})"
 
 
 class QuitScreen(ModalScreen[bool]):

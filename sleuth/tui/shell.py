@@ -425,6 +425,7 @@ class GameShell(App[None]):
         self.holding = True
         self.keep()
         self.redraw()
+        self.query_one("#command", Input).placeholder = "Enter: pass the keyboard"
         self.say(
             f"{self.who(seat)}: see what you learned, then press Enter to pass the keyboard "
             f"to {self.who(state.to_move)}."
