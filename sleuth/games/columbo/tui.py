@@ -233,7 +233,7 @@ under "Your cards", lawn places as numbered on the lawn.
   lay 2           lay your card 2 in the place you named wrongly
   e               end your turn (also: end, stop)
   legal           what you may do now, in commands       help   this text
-  quit            leave the game (also Ctrl+Q)
+  quit            leave, after asking (also Ctrl+Q); the game is saved
 Win: a complete figure + a complete weapon + a Motive card, or Columbo's six
 parts + "It's A Mystery To Me". Complete figures and weapons go down face up."""
 
