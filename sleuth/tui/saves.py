@@ -111,7 +111,7 @@ def read(path: Path) -> tuple[Table, GameState]:
     except KeyError as err:
         raise BadSave(f"{path} is damaged: it lacks {err}") from None
     except (CorruptRecord, IllegalAction, UnknownBot, TypeError, ValueError) as err:
-        raise BadSave(f"{path} is damaged: {err}") from None
+        raise BadSave(f"{path} is damaged (or saved by another version of sleuth): {err}") from None
     return Table(record, bots, level, state.over), state
 
 
