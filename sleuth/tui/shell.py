@@ -18,6 +18,7 @@ that seat may see.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self
@@ -530,13 +531,15 @@ class GameShell(App[None]):
 
     def typed_now(self, view: Mapping[str, Any]) -> list[str]:
         """What the viewer may type now, one form per open choice (`TYPED`), each once; a form
-        another already says ("m <room>" within "m <letter>, m <room>") is left out."""
+        whose alternatives another already offers ("m <room> or m lr" beside "m <letter>,
+        m <room> or m lr") is left out."""
         prompt = view.get("prompt")
         if not prompt or view["over"] or not self.my_turn(view):
             return []
         typed = [self.TYPED.get(str(c["kind"])) for c in prompt["choices"]]
         forms = list(dict.fromkeys(t for t in typed if t))
-        return [f for f in forms if not any(f != other and f in other for other in forms)]
+        ways = {form: set(re.split(r", | or ", form)) for form in forms}
+        return [f for f in forms if not any(ways[f] < ways[other] for other in forms)]
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))
