@@ -121,10 +121,14 @@ def latest(game: str | None = None, folder: Path | None = None) -> Path:
     A file that cannot be read counts as still going, so a damaged latest save is reported
     (by `read`) rather than silently passed over for an older one."""
     folder = folder or save_dir()
-    candidates = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for path in candidates:
-        if path.name.startswith("."):
+    stamped = []
+    for path in folder.glob("*.json"):
+        try:
+            if not path.name.startswith("."):  # not a save being written
+                stamped.append((path.stat().st_mtime, path))
+        except OSError:  # gone meanwhile
             continue
+    for _, path in sorted(stamped, reverse=True):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             finished = bool(data["over"])
