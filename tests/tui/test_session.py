@@ -271,3 +271,20 @@ def test_up_and_down_bring_back_earlier_commands() -> None:
         assert app.query_one("#command", Input).value == "r"
 
     run_app(app, script)
+
+
+def test_leaving_prints_how_to_resume(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What `sleuth play` prints once the app has ended: the seed and the resume command, as
+    it was typed (bin/sleuth says how)."""
+    from sleuth.commands.play import _run
+
+    app = new_table("kojak", tmp_path / "k.json")
+    monkeypatch.setattr(app, "run", lambda: None)  # as if the players had left at once
+    monkeypatch.setenv("SLEUTH_COMMAND", "bin/sleuth")
+    _run(app)
+    said = capsys.readouterr().out
+    assert "Kojak Detective Game, seed 5." in said
+    assert f"saved in {tmp_path / 'k.json'}" in said
+    assert "To go on with it: bin/sleuth play --resume" in said
