@@ -374,6 +374,9 @@ class GameShell(App[None]):
         """Carry out one command line for the human at the keyboard (also what the tests call)."""
         state = self.state
         seat = self.viewer
+        if text.strip().lower() == "undo":
+            self.take_back()
+            return
         try:
             command = self.parse(text, state.view(seat))
         except ValueError as err:
@@ -414,6 +417,31 @@ class GameShell(App[None]):
         self.acted(new_events)
         if not self.hold_for(seat, new_events):
             self.proceed()
+
+    def take_back(self) -> None:
+        """`undo`: take back the viewer's last action when the game allows it (his own, in his
+        turn still going on, that drew no chance and told no one a secret: `can_undo`), as
+        the browser's Undo does. The game becomes the one replayed without it."""
+        state, seat = self.state, self.viewer
+        if self.holding or seat is None or state.over or not state.can_undo(seat):
+            self.say(
+                "✗ There is nothing of yours to take back now: only a move in your turn still "
+                "going on, that drew no chance and showed nothing hidden.",
+                error=True,
+            )
+            return
+        again = sleuth.replay(state.record(), upto=len(state.history) - 1)
+        gone = len(state.log) - len(again.log)  # public events, one log line each
+        kept, undone = self.log_lines[: len(self.log_lines) - gone], self.log_lines[-gone:]
+        self.state = again
+        self.log_lines = []
+        self.query_one("#log", RichLog).clear()
+        for line in kept:
+            self.write_log(line)
+        self.write_log(f"({self.who(seat)} took back: {' '.join(undone) or 'a move'})")
+        self.moment = []
+        self.message = ""
+        self.proceed()
 
     def hold_for(self, seat: int, new_events: Sequence[Event]) -> bool:
         """After a human's action told him a secret (a code taken, a probe's answer, a card
@@ -526,7 +554,8 @@ class GameShell(App[None]):
             return Text(f"{self.who(seat)} (bot) is thinking: {prompt['task']}…", "dim")
         if not self.my_turn(view):
             return Text(str(prompt["words"]), "dim")
-        keys = " · ".join([*self.typed_now(view), "help", "legal"])
+        undo = ["undo"] if self.viewer is not None and self.state.can_undo(self.viewer) else []
+        keys = " · ".join([*self.typed_now(view), *undo, "help", "legal"])
         return Text(f"{self.who(seat)}: {prompt['words']}   ({keys})")
 
     def typed_now(self, view: Mapping[str, Any]) -> list[str]:

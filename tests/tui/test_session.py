@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 import sleuth
@@ -288,3 +288,41 @@ def test_leaving_prints_how_to_resume(
     assert "Kojak Detective Game, seed 5." in said
     assert f"saved in {tmp_path / 'k.json'}" in said
     assert "To go on with it: bin/sleuth play --resume" in said
+
+
+def test_undo_takes_back_a_move_in_the_turn_and_nothing_else(tmp_path: Path) -> None:
+    """`undo` as the browser's Undo (GameState.can_undo): a Stop Thief move is taken back
+    while the turn goes on (decision D8); pressing CLUE, which draws a clue, is not."""
+    from sleuth.games.stop_thief.tui import StopThiefApp
+
+    app = StopThiefApp(players=2, bots=1, seed=4, bot_level="random", bot_delay=0)
+    app.save_path = tmp_path / "st.json"
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        assert state.to_move == 0 and state.view(0)["phase"] == "clue"
+        app.run_command("c")
+        done = len(state.history)
+        app.run_command("undo")
+        message = app.query_one("#message", Static).content
+        assert "nothing of yours to take back" in str(message)
+        assert len(app.state.history) == done
+        app.run_command("r")
+        before = app.state.view(0)
+        lines = list(app.log_lines)
+        target = next(a["to"] for a in before["legal"] if a["kind"] == "move"
+                      and a["to"] != before["detectives"][0]["node"])  # fmt: skip
+        app.run_command(f"m {target}")
+        assert app.state.view(0)["detectives"][0]["node"] == target
+        assert "undo" in str(app.query_one("#message", Static).content)
+        app.run_command("undo")
+        await pilot.pause()
+        assert app.state is not state and app.state.view(0) == before
+        assert app.log_lines[:-1] == lines
+        assert app.log_lines[-1].startswith("(Detective 1 (") and "took back:" in app.log_lines[-1]
+        saved = json.loads((tmp_path / "st.json").read_text())["record"]
+        assert saved == app.state.record().to_json() and len(saved["actions"]) == done + 1
+        app.run_command(f"m {target}")  # the turn goes on from where it was
+        assert app.state.view(0)["detectives"][0]["node"] == target
+
+    run_app(app, script)

@@ -233,6 +233,7 @@ under "Your cards", lawn places as numbered on the lawn.
   lay 2           lay your card 2 in the place you named wrongly
   e               end your turn (also: end, stop)
   legal           what you may do now, in commands       help   this text
+  undo            take back your move or jump, while your turn goes on
   quit            leave, after asking (also Ctrl+Q); the game is saved
 Win: a complete figure + a complete weapon + a Motive card, or Columbo's six
 parts + "It's A Mystery To Me". Complete figures and weapons go down face up."""

@@ -240,6 +240,7 @@ Commands (one per line, then Enter):
   record R7    a suspect's record, row by row       readout   the whole Read Out
   legal        what you may do now                  help      this text
   zoom         switch between the wide and the narrow board
+  undo         take back your move, conferring or call, before you spin
   quit         leave, after asking (also Ctrl+Q); the game is saved
 Click a lit space on the board to put its move on the command line.
 Your Handbook and Clue Sheet (right) show what you have learned; suspects whose
