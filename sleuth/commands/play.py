@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -13,8 +14,14 @@ import sleuth
 if TYPE_CHECKING:
     from typer._click import Context, HelpFormatter
 
+    from sleuth.tui.shell import GameShell
+
+LATEST = "-"  # what a bare `--resume` stands for: the latest unfinished save
+TABLE = ("players", "bots", "seed", "bot_level", "option")  # what a save already says
+
 
 def play(
+    ctx: typer.Context,
     game: str = typer.Argument("stop-thief", help="The game to play (see `sleuth games`)."),
     players: int = typer.Option(3, "--players", "-p", help="Seats at the table, bots included."),
     bots: int = typer.Option(2, "--bots", "-b", help="How many of the seats bots play (the last)."),
@@ -34,12 +41,24 @@ def play(
             "each game's are listed below.",
         ),
     ] = None,
+    resume: str | None = typer.Option(
+        None,
+        "--resume",
+        "-r",
+        metavar="[FILE]",
+        help="Go on with a saved game: FILE, or else the latest unfinished one (of GAME, if "
+        "named). Games are saved as they go in $XDG_DATA_HOME/sleuth/saves "
+        "(~/.local/share/sleuth/saves).",
+    ),
 ) -> None:
     """Play a game in the terminal: humans take the first seats, bots the rest."""
+    if resume is not None:
+        _resume(ctx, resume, game, bot_delay)
+        return
     import random
 
     from sleuth.bots import UnknownBot, bot_levels
-    from sleuth.tui import app_for, playable
+    from sleuth.tui import app_for, playable, saves
 
     try:
         spec = sleuth.spec(game)
@@ -69,6 +88,43 @@ def play(
         app = app_class(players, bots, seed, bot_level, bot_delay, options)
     except (sleuth.IllegalAction, UnknownBot) as err:
         raise typer.BadParameter(str(err)) from None
+    _need_a_terminal()
+    app.save_path = saves.new_path(game, seed)
+    _run(app)
+
+
+def _resume(ctx: Context, given: str, game: str, bot_delay: float) -> None:
+    """`--resume [FILE]`: the save replayed to where it was (a bad one is refused, untouched)."""
+    from sleuth.tui import app_for, saves
+
+    mixed = [name for name in TABLE if _given(ctx, name)]
+    if mixed:
+        flags = ", ".join("--" + name.replace("_", "-") for name in mixed)
+        raise typer.BadParameter(
+            f"a resumed game keeps the table it was saved with; leave out {flags}",
+            param_hint="--resume",
+        )
+    try:
+        named = game if _given(ctx, "game") else None
+        path = saves.latest(named) if given == LATEST else Path(given)
+        saved = saves.read(path)
+        app_class = app_for(saved[0].record.game)
+        if app_class is None:
+            raise saves.BadSave(f"{path}: its game cannot be played in the terminal")
+        app = app_class.resume(path, bot_delay, saved)
+    except saves.BadSave as err:
+        raise typer.BadParameter(str(err), param_hint="--resume") from None
+    _need_a_terminal()
+    _run(app)
+
+
+def _given(ctx: Context, name: str) -> bool:
+    """Whether the command line gave this parameter (rather than its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
+
+
+def _need_a_terminal() -> None:
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         # Textual would wait for keys that can never come; say so and stop instead.
         typer.echo(
@@ -77,8 +133,17 @@ def play(
             err=True,
         )
         raise typer.Exit(2)
+
+
+def _run(app: GameShell) -> None:
+    """Play until the game ends or the players leave; then say how to come back to it."""
+    from sleuth.tui.session import resume_words
+
     app.run()
-    typer.echo(f"{spec.title}, seed {seed}. Thanks for playing.")
+    state = app.state
+    title = sleuth.spec(state.name).title
+    typer.echo(f"{title}, seed {state.seed}. Thanks for playing.")
+    typer.echo(resume_words(app.save_path, state.over))
 
 
 def _options(given: list[str]) -> dict[str, object]:
@@ -102,7 +167,11 @@ def _options(given: list[str]) -> dict[str, object]:
 
 class PlayCommand(TyperCommand):
     """`sleuth play`, whose help ends with every game's options (-o NAME=VALUE), read from
-    each game's options class when the help is shown."""
+    each game's options class when the help is shown, and whose `--resume` may go without
+    its FILE (then it means the latest save)."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, bare_resume(args))
 
     def format_epilog(self, ctx: Context, formatter: HelpFormatter) -> None:
         from sleuth.core.options import describe_options
@@ -119,6 +188,19 @@ class PlayCommand(TyperCommand):
             if rows:
                 with formatter.section(f"Options for {name} (-o NAME=VALUE)"):
                     formatter.write_dl(rows)
+
+
+def bare_resume(args: list[str]) -> list[str]:
+    """`--resume` (or `-r`) followed by nothing, by another option or by a game's name gets
+    LATEST as its value; anything else after it is its FILE."""
+    out: list[str] = []
+    for number, arg in enumerate(args):
+        out.append(arg)
+        if arg in ("--resume", "-r"):
+            following = args[number + 1] if number + 1 < len(args) else None
+            if following is None or following.startswith("-") or following in sleuth.game_names():
+                out.append(LATEST)
+    return out
 
 
 play.command_class = PlayCommand  # type: ignore[attr-defined]  # read by function_command

@@ -83,6 +83,27 @@ def count(n: int | None, noun: str) -> str:
     return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
+def not_now(kind: str, verbs: Mapping[str, str], prompt: Prompt | None) -> str:
+    """A refusal of an action of `kind` that is not allowed now, in words (`verbs[kind]`: what
+    it does, "roll the dice"), followed by what the seat is asked to do, so the reason
+    is as true as the prompt: never an action's internal name (a kind no game has is
+    named as given, for programs that sent it). A kind that is open, tried in a way that
+    is not, is said to be so.
+
+    >>> p = ask(0, "move anywhere", ["move"], {"move": "move anywhere (Sleuth Card)"})
+    >>> not_now("roll", {"roll": "roll the dice"}, p)
+    'You cannot roll the dice now. Move anywhere (Sleuth Card).'
+    >>> not_now("move", {"move": "move"}, p)
+    'You cannot move like that now. Move anywhere (Sleuth Card).'
+    """
+    doing = verbs.get(kind) or f"do {kind!r}"
+    if prompt is None:
+        return f"You cannot {doing}: the game is over."
+    if any(choice.kind == kind for choice in prompt.choices):
+        return f"You cannot {doing} like that now. {prompt.words}"
+    return f"You cannot {doing} now. {prompt.words}"
+
+
 def kinds(actions: Iterable[Action]) -> list[str]:
     """The kinds of `actions`, each once, in the order they first come."""
     return list(dict.fromkeys(a.kind for a in actions))
@@ -116,4 +137,4 @@ def wait(seat: int | None, to_move: int, who: str, task: str, words: str | None 
     return Prompt(seat, to_move, task, words or f"Waiting for {who} to {task}.")
 
 
-__all__ = ["Choice", "Prompt", "ask", "count", "either", "kinds", "sentence", "wait"]
+__all__ = ["Choice", "Prompt", "ask", "count", "either", "kinds", "not_now", "sentence", "wait"]

@@ -18,8 +18,10 @@ that seat may see.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Protocol
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, Self
 
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -33,6 +35,8 @@ import sleuth
 from sleuth.bots import Bot, bot_levels, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
 from sleuth.core.game import Narrating
+from sleuth.tui import saves
+from sleuth.tui.session import CommandLine, QuitScreen
 
 LOG_LINES = 2000
 NOTES = 8  # private lines kept for the seat at the keyboard
@@ -129,13 +133,16 @@ class GameShell(App[None]):
     #board { width: auto; height: auto; }
     #side { width: 1fr; min-width: 44; }
     #log { height: 1fr; min-height: 8; border: round $secondary; }
-    #message { height: 1; padding: 0 1; }
+    #message { height: auto; max-height: 4; padding: 0 1; }  /* a long error wraps */
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
     CoverScreen { align: center middle; background: $background; }
     #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
     InfoScreen { align: center middle; }
     #info-box { width: 90%; height: auto; max-height: 90%; border: heavy $warning;
                 padding: 1 2; background: $surface; }
+    QuitScreen { align: center middle; }
+    #quit-text { width: 80%; max-width: 90; height: auto; border: heavy $error; padding: 1 2;
+                 background: $surface; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
@@ -155,6 +162,7 @@ class GameShell(App[None]):
             self.GAME, players=players, seed=seed, **dict(options or {})
         )
         level = bot_level or self.BOT_LEVEL or bot_levels(self.GAME)[-1]
+        self.bot_level = level
         self.humans: list[int] = list(range(players - bots))
         self.bots: dict[int, Bot] = {
             seat: make_bot(self.GAME, level, seed=seed * 101 + seat + 1)
@@ -174,6 +182,42 @@ class GameShell(App[None]):
         self.message = ""
         self.bot_timer: Timer | None = None
         self.over_shown = False
+        # The save this game is kept in as it goes (None: not saved), and how far it is written.
+        self.save_path: Path | None = None
+        self.saved_actions = -1
+        self.resumed = False
+        self.holding = False  # the screen stays with a human who just learned a secret
+
+    @classmethod
+    def resume(
+        cls, path: Path, bot_delay: float = 0.6, saved: tuple[saves.Table, GameState] | None = None
+    ) -> Self:
+        """The game saved at `path` (`saved`: as already read), replayed to where it was, going
+        on saving there. Raises saves.BadSave (changing nothing) if it cannot be read or
+        replayed."""
+        table, state = saved or saves.read(path)
+        record = table.record
+        app = cls(record.players, table.bots, record.seed, table.bot_level, bot_delay,
+                  record.options)  # fmt: skip
+        app.state = state
+        app.save_path = path
+        app.saved_actions = len(state.history)
+        app.resumed = True
+        return app
+
+    def keep(self) -> None:
+        """Write the save if the game moved since it was last written (a failure is said once
+        on the status line, and play goes on)."""
+        if self.save_path is None or self.saved_actions == len(self.state.history):
+            return
+        table = saves.Table(self.state.record(), len(self.bots), self.bot_level, self.state.over)
+        try:
+            saves.write(self.save_path, table)
+        except OSError as err:
+            self.say(f"✗ The game could not be saved ({err}); it goes on unsaved.", error=True)
+            self.save_path = None
+            return
+        self.saved_actions = len(self.state.history)
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -184,18 +228,22 @@ class GameShell(App[None]):
                 yield from self.compose_panels()
                 yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False)
         yield Static(id="message")
-        yield Input(placeholder=self.PLACEHOLDER, id="command")
+        yield CommandLine(placeholder=self.PLACEHOLDER, id="command")
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "What happened"
         self.mounted()
         self.take_in(self.state.log)
+        if self.resumed:
+            self.moment = []  # what was shown for a moment then is not shown again
+            self.write_log(f"── Resumed from {self.save_path} ──")
         self.proceed()
 
     # --- the flow of the game ---------------------------------------------------------------
     def proceed(self) -> None:
         """After every change: let bots play, raise the cover for the next human, or finish."""
         state = self.state
+        self.keep()
         if state.over:
             self.viewer = self.viewer if len(self.humans) <= 1 else None
             self.redraw()
@@ -313,12 +361,22 @@ class GameShell(App[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value
         event.input.value = ""
+        if isinstance(event.input, CommandLine):
+            event.input.remember(text)
+        if self.holding and not text.strip():
+            self.holding = False
+            self.message = ""
+            self.proceed()
+            return
         self.run_command(text)
 
     def run_command(self, text: str) -> None:
         """Carry out one command line for the human at the keyboard (also what the tests call)."""
         state = self.state
         seat = self.viewer
+        if text.strip().lower() == "undo":
+            self.take_back()
+            return
         try:
             command = self.parse(text, state.view(seat))
         except ValueError as err:
@@ -328,7 +386,7 @@ class GameShell(App[None]):
             self.push_screen(InfoScreen(self.HELP, "Help"))
             return
         if command.meta == "quit":
-            self.exit()
+            self.ask_to_leave()
             return
         if command.meta not in (None, "legal"):
             self.meta(command)
@@ -338,7 +396,10 @@ class GameShell(App[None]):
             return
         if seat is None or state.to_move != seat:
             who = self.who(state.to_move)
-            self.say(f"✗ Wait: it is {who}'s turn.", error=True)
+            if self.holding:
+                self.say(f"✗ Press Enter on an empty line to pass the keyboard to {who}.", True)
+            else:
+                self.say(f"✗ Wait: it is {who}'s turn.", error=True)
             return
         if command.meta == "legal":
             summary = self.legal_text(state.view(seat))
@@ -354,7 +415,67 @@ class GameShell(App[None]):
         self.message = ""
         self.take_in(new_events)
         self.acted(new_events)
+        if not self.hold_for(seat, new_events):
+            self.proceed()
+
+    def take_back(self) -> None:
+        """`undo`: take back the viewer's last action when the game allows it (his own, in his
+        turn still going on, that drew no chance and told no one a secret: `can_undo`), as
+        the browser's Undo does. The game becomes the one replayed without it."""
+        state, seat = self.state, self.viewer
+        if self.holding or seat is None or state.over or not state.can_undo(seat):
+            self.say(
+                "✗ There is nothing of yours to take back now: only a move in your turn still "
+                "going on, that drew no chance and showed nothing hidden.",
+                error=True,
+            )
+            return
+        again = sleuth.replay(state.record(), upto=len(state.history) - 1)
+        gone = len(state.log) - len(again.log)  # public events, one log line each
+        kept, undone = self.log_lines[: len(self.log_lines) - gone], self.log_lines[-gone:]
+        self.state = again
+        self.log_lines = []
+        self.query_one("#log", RichLog).clear()
+        for line in kept:
+            self.write_log(line)
+        self.write_log(f"({self.who(seat)} took back: {' '.join(undone) or 'a move'})")
+        self.moment = []
+        self.message = ""
         self.proceed()
+
+    def hold_for(self, seat: int, new_events: Sequence[Event]) -> bool:
+        """After a human's action told him a secret (a code taken, a probe's answer, a card
+        drawn) and the keyboard passes on, keep his screen until he presses Enter, so he
+        sees it now rather than on his next turn. True if held."""
+        state = self.state
+        told = any(event.to == seat for event in new_events)
+        if len(self.humans) < 2 or state.over or state.to_move == seat or not told:
+            return False
+        self.holding = True
+        self.keep()
+        self.redraw()
+        self.query_one("#command", Input).placeholder = "Enter: pass the keyboard"
+        self.say(
+            f"{self.who(seat)}: see what you learned, then press Enter to pass the keyboard "
+            f"to {self.who(state.to_move)}."
+        )
+        return True
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q, or q in a dialog: ask first."""
+        self.ask_to_leave()
+
+    def ask_to_leave(self) -> None:
+        """Ask before leaving (the question says how to come back); Ctrl+Q again leaves."""
+        if isinstance(self.screen, QuitScreen):
+            self.screen.dismiss(True)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(QuitScreen(self.save_path, self.state.over), answered)
 
     def say(self, message: str, error: bool = False) -> None:
         self.message = message
@@ -374,6 +495,11 @@ class GameShell(App[None]):
         self.draw(view)
         if not self.message:
             self.query_one("#message", Static).update(self.hint(view))
+        # The empty command line's grey text offers only what may be typed now.
+        forms = self.typed_now(view)
+        self.query_one("#command", Input).placeholder = (
+            f"command: {' · '.join([*forms, 'help'])}" if forms else "command (help, quit)"
+        )
 
     def moment_lines(self) -> list[str]:
         """The lines of the latest batch shown only for the moment that the viewer may see."""
@@ -428,9 +554,21 @@ class GameShell(App[None]):
             return Text(f"{self.who(seat)} (bot) is thinking: {prompt['task']}…", "dim")
         if not self.my_turn(view):
             return Text(str(prompt["words"]), "dim")
-        typed = [self.TYPED.get(str(c["kind"])) for c in prompt["choices"]]
-        keys = " · ".join([*dict.fromkeys(t for t in typed if t), "help", "legal"])
+        undo = ["undo"] if self.viewer is not None and self.state.can_undo(self.viewer) else []
+        keys = " · ".join([*self.typed_now(view), *undo, "help", "legal"])
         return Text(f"{self.who(seat)}: {prompt['words']}   ({keys})")
+
+    def typed_now(self, view: Mapping[str, Any]) -> list[str]:
+        """What the viewer may type now, one form per open choice (`TYPED`), each once; a form
+        whose alternatives another already offers ("m <room> or m lr" beside "m <letter>,
+        m <room> or m lr") is left out."""
+        prompt = view.get("prompt")
+        if not prompt or view["over"] or not self.my_turn(view):
+            return []
+        typed = [self.TYPED.get(str(c["kind"])) for c in prompt["choices"]]
+        forms = list(dict.fromkeys(t for t in typed if t))
+        ways = {form: set(re.split(r", | or ", form)) for form in forms}
+        return [f for f in forms if not any(ways[f] < ways[other] for other in forms)]
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))

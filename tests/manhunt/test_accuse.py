@@ -197,5 +197,5 @@ def test_accusing_after_a_clue_can_be_turned_off() -> None:
     move_onto(state, 0, "5")
     act(state, "spin")
     assert state.turn.seat == 1 and state.turn.phase == "start"
-    with pytest.raises(IllegalAction, match="not allowed now"):
+    with pytest.raises(IllegalAction, match="You cannot end the turn now"):
         act(state, "end")

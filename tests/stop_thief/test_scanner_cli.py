@@ -257,3 +257,15 @@ def test_led_table_is_one_checked_data_file() -> None:
     # Every character the device can show has its own glyph (none falls back to the dash).
     shown = set("0123456789-_ ") | {c for clue in ("Cr", "FL", "dr", "GL", "St") for c in clue}
     assert shown <= set(glyphs)
+
+
+def test_a_refused_press_keeps_the_caption_of_a_unit_that_is_on() -> None:
+    """Issue 13: after a refused press the caption still says what the unit shows (here the
+    arrest being keyed), never "Press o to switch the scanner on" while it is on; off, it
+    does say so."""
+    keyed = play(["o", "o", "a", "1", "c"])  # CLUE while an arrest is keyed: refused
+    assert "2 more numbers" in keyed.seen["note"]
+    assert keyed.seen["words"] == "arrest: 1, 2 more numbers"
+    assert "switch the scanner on" not in keyed.seen["words"]
+    off = play(["c"])
+    assert off.seen["words"] == "Press o to switch the scanner on."

@@ -146,7 +146,7 @@ def test_turn_starts_with_clue_then_roll_then_move() -> None:
     """ST-TURN-02, ST-TURN-03, ST-TURN-04: CLUE first, then the dice, then the move."""
     state = new(seed=4)
     assert "clue" in kinds(state) and not kinds(state) & {"roll", "move", "arrest"}
-    with pytest.raises(IllegalAction, match="press CLUE"):
+    with pytest.raises(IllegalAction, match="You cannot roll the dice now. Press CLUE"):
         act(state, "roll")
     act(state, "clue")
     assert "roll" in kinds(state) and not kinds(state) & {"clue", "move", "arrest"}

@@ -339,8 +339,8 @@ def test_bad_input_shows_an_error_and_changes_nothing() -> None:
         before = (len(state.history), state.view(0))
         for text, says in [
             ("dance", "unknown command"),
-            ("t", "not allowed now"),
-            ("m 3", "throw"),
+            ("t", "You cannot take a card now. Throw the dice."),
+            ("m 3", "You cannot move now. Throw the dice."),
             ("x 42", "by its number"),
             ("demand 2 banana", "not a kind"),
         ]:

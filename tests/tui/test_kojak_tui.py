@@ -264,7 +264,7 @@ def test_bad_input_shows_an_error_and_changes_nothing() -> None:
         before = (len(state.history), state.view(0))
         for text, says in [
             ("dance", "unknown command"),
-            ("r", "not allowed now"),
+            ("r", "You cannot roll the dice now."),
             ("park north", "no Headquarters lot"),
             ("take", "you may take an informer only"),
         ]:
@@ -300,6 +300,8 @@ def test_hot_seat_cover_hides_the_notebook_and_the_codes() -> None:
         for _ in range(300):  # play until someone takes a code
             if any(e.kind == "clue" for e in state.log):
                 break
+            if app.holding:
+                await type_command(pilot, "")
             if isinstance(app.screen, CoverScreen):
                 await pilot.press("enter")
                 await pilot.pause()
@@ -309,10 +311,15 @@ def test_hot_seat_cover_hides_the_notebook_and_the_codes() -> None:
         (clue,) = [e for e in state.log if e.kind == "clue"]
         taker = int(clue.data["seat"])
         statement = str(clue.data["statement"])
-        assert statement in panel(app, "notebook") or isinstance(app.screen, CoverScreen)
+        # the taker sees his new code before the keyboard passes (issue 13), even when taking
+        # ended his turn
+        assert app.viewer == taker and statement in panel(app, "notebook")
         assert not any(statement in line for line in app.log_lines)
         while state.to_move == taker and not state.over:  # finish the taker's turn
             await type_command(pilot, command_for(state, bots[taker].choose(state, taker)))
+        if app.holding:
+            assert statement in panel(app, "notebook")
+            await type_command(pilot, "")
         assert isinstance(app.screen, CoverScreen) and app.viewer is None
         assert statement not in panel(app, "notebook")
         await pilot.press("enter")

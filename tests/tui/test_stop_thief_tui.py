@@ -203,7 +203,7 @@ def test_bad_input_shows_an_error_and_changes_nothing() -> None:
         before = (len(state.history), state.view(0))
         for text, says in [
             ("dance", "unknown command"),
-            ("r", "not allowed now"),
+            ("r", "You cannot roll the dice now. Press CLUE"),
             ("m 9-99", "no square"),
             ("a 1-48", "after you have moved"),
             ("card 7", "slots 1 to 3"),

@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds
+from sleuth.core.prompt import Prompt, kinds, not_now
 from sleuth.games.columbo.board import LIVING_ROOM, NUMBERED, ROOMS_USED, Board, load_board
 from sleuth.games.columbo.cards import (
     COLUMBO_PARTS,
@@ -50,7 +50,7 @@ from sleuth.games.columbo.cards import (
 )
 from sleuth.games.columbo.knowledge import Knowledge
 from sleuth.games.columbo.options import ColumboOptions
-from sleuth.games.columbo.words import prompt
+from sleuth.games.columbo.words import VERBS, prompt
 
 Phase = Literal[
     "roll", "move", "arrived", "discard", "search", "lay", "give", "counter", "exchange", "over"
@@ -270,17 +270,6 @@ class Columbo(GameState):
 
     def _why_illegal(self, action: Action) -> str:
         phase = self.turn.phase
-        needs = {
-            "roll": "throw the dice",
-            "move": "move your piece (or use your 7, 11 or doubles)",
-            "arrived": "take the top card, challenge, search the lawn or end your turn",
-            "discard": "you held seven: discard one of your cards onto the lawn",
-            "search": "name another lawn card or stop",
-            "lay": "choose the card to lay down in place of the one you named wrongly",
-            "give": "give a card of the kind asked for (or a No Clue card)",
-            "counter": "demand a card in return, or pass",
-            "exchange": "give a card back in exchange",
-        }
         if action.kind == "roll" and phase != "roll":
             return "you throw the dice only once in each turn"
         if action.kind == "name":
@@ -294,7 +283,7 @@ class Columbo(GameState):
             )
         if action.kind in ("move", "jump") and phase == "move":
             return "your throw cannot take you there"
-        return f"'{action}' is not allowed now: {needs.get(phase, 'the game is over')}"
+        return not_now(action.kind, VERBS, self.prompt(self.to_move))
 
     def _can_take_back(self, action: Action, events: list[Event]) -> bool:
         """A move or a jump may be taken back while its turn goes on, before a card is taken,

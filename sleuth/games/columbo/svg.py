@@ -145,7 +145,7 @@ def _room(board: Board, node: Node, rooms: Mapping[int, Any]) -> str:
     elif info is not None:
         cards = int(info["cards"])
         body.append(_text(x + w / 2, y + h - 12, f"{cards} card{'s' * (cards != 1)}", 11))
-        title += f": {cards} cards"
+        title += f": {cards} card{'s' * (cards != 1)}"
     return f'<g data-node="{node.id}"><title>{escape(title)}</title>' + "".join(body) + "</g>"
 
 

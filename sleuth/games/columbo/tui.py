@@ -27,6 +27,7 @@ from textual.app import ComposeResult
 from textual.widgets import Static
 
 from sleuth.core import Action
+from sleuth.core.prompt import count
 from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, load_pack
 from sleuth.games.columbo.state import Columbo
@@ -232,7 +233,8 @@ under "Your cards", lawn places as numbered on the lawn.
   lay 2           lay your card 2 in the place you named wrongly
   e               end your turn (also: end, stop)
   legal           what you may do now, in commands       help   this text
-  quit            leave the game (also Ctrl+Q)
+  undo            take back your move or jump, while your turn goes on
+  quit            leave, after asking (also Ctrl+Q); the game is saved
 Win: a complete figure + a complete weapon + a Motive card, or Columbo's six
 parts + "It's A Mystery To Me". Complete figures and weapons go down face up."""
 
@@ -670,7 +672,7 @@ class ColumboApp(GameShell):
             text.append("▶" if seat == turn and not view["over"] else " ")
             text.append(f" {seat + 1} ", SEAT_STYLES[seat % len(SEAT_STYLES)])
             kind = " bot" if seat in self.bots else " you" if seat == self.viewer else ""
-            text.append(f" {self.who(seat)}{kind}: {det['cards']} cards")
+            text.append(f" {self.who(seat)}{kind}: {count(det['cards'], 'card')}")
             text.append(f" @ {place_words(str(det['at']))}\n", "dim")
             for cards in det["table"]:
                 text.append(f"     laid down: {self._set_name(cards)}\n", "bold green")

@@ -126,6 +126,20 @@ def removed_words(cards: list[Mapping[str, Any]]) -> str:
 
 
 # --- what a seat is asked to do -----------------------------------------------------------------
+VERBS = {  # each kind of action, for a refusal: "You cannot throw the dice now."
+    "roll": "throw the dice",
+    "move": "move",
+    "jump": "go straight to a room",
+    "draw": "take a card",
+    "demand": "challenge a detective",
+    "name": "search the lawn",
+    "end_turn": "end your turn",
+    "discard": "discard a card",
+    "lay": "lay a card in place",
+    "give": "give a card",
+    "pass": "ask for nothing",
+    "exchange": "give a card back",
+}
 TASKS = {  # each phase's task, in public words (some depend on the turn, below)
     "discard": "discard a card onto the lawn",
     "search": "name another lawn card, or stop",
@@ -280,7 +294,7 @@ class Narrator:
         return f"You drew {self.card(d['card'])} in {room_words(d['room'])}."
 
     def _kept(self, d: Mapping[str, Any]) -> str:
-        return f"{self.who(d['seat'])} keeps it, holding {d['cards']} cards: no discard."
+        return f"{self.who(d['seat'])} keeps it, holding {count(d['cards'], 'card')}: no discard."
 
     def _empty_room(self, d: Mapping[str, Any]) -> str:
         return f"{room_words(d['room'])} has no cards left."

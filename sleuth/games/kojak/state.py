@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds
+from sleuth.core.prompt import Prompt, kinds, not_now
 from sleuth.games.kojak.board import BUILDINGS, ROOMS, Board, load_board
 from sleuth.games.kojak.cards import ANY, Cards, load_cards
 from sleuth.games.kojak.cases import PRINTED, Case, draw_secrets, get_case
@@ -258,20 +258,17 @@ class Kojak(GameState):
             return "Kojak may not leave Headquarters until you hold at least 2 informer cards"
         if action.kind in ("jump", "draw", "stay") and me.kojak is None:
             return "Kojak has left Headquarters and cannot return"
+        if action.kind == "drive" and phase == "drive":
+            return "neither of your cars can end its move there by the roll"
+        if action.kind == "walk" and phase == "hq":
+            return "Kojak cannot get there by the Action Card"
         if action.kind == "turn" and phase == "command":
             if self.options.advanced:
                 return "turn a turntable 1 or 2 spaces"
             return "in the fast game you may turn only the turntable under your Badge, 1 or 2"
-        needs = {
-            "setup": "park your Detective's car at Headquarters, then put your Badge on a roof",
-            "turn": "roll the dice or move your Kojak",
-            "drive": "move one of your cars by the roll",
-            "hq": "move Kojak by the Action Card",
-            "radio": "move your Badge to another building, or end your turn",
-            "command": "turn a turntable 1 or 2 spaces, or end your turn",
-            "after": "take the informer, make the arrest, or end your turn",
-        }
-        return f"'{action}' is not allowed now: {needs.get(phase, 'the game is over')}"
+        from sleuth.games.kojak.words import VERBS  # words names the colours from here
+
+        return not_now(action.kind, VERBS, self.prompt(self.to_move))
 
     def _apply(self, action: Action) -> list[Event]:
         handler = getattr(self, f"_do_{action.kind}")

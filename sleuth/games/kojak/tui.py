@@ -263,7 +263,8 @@ Commands (one per line, then Enter). Kojak works at Headquarters; his Detective 
   end                end your turn (decline the room, or skip the clue)
   sheet              the clue sheet: every statement and the building it clears
   legal              what you may do now             help   this text
-  quit               leave the game (also Ctrl+Q)
+  undo               take back a move of yours, while your turn goes on
+  quit               leave, after asking (also Ctrl+Q); the game is saved
 Buildings: movie (m, red), restaurant (rest, diner, blue), hotel (h, yellow),
 bus (b, green). Turntables read from the front: [●] informer out front, ● seen,
 ○ empty, ? not seen yet. Your notebook (right) shows the codes you took."""

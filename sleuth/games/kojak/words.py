@@ -175,6 +175,21 @@ class Narrator:
 
 
 # --- what a seat is asked to do -----------------------------------------------------------------
+VERBS = {  # each kind of action, for a refusal: "You cannot roll the dice now."
+    "park": "park a car",
+    "badge": "move your Badge",
+    "roll": "roll the dice",
+    "jump": "jump Kojak into a room",
+    "draw": "draw an Action Card",
+    "stay": "keep Kojak where he is",
+    "leave_hq": "send Kojak out to his car",
+    "take": "take an informer",
+    "arrest": "make an arrest",
+    "end_turn": "end your turn",
+    "drive": "drive a car",
+    "walk": "move Kojak",
+    "turn": "turn a turntable",
+}
 TASKS = {  # each phase's task, in public words (some depend on the turn, below)
     "radio": "move the Badge to another roof, or end the turn",
     "command": "turn a turntable 1 or 2 spaces, or end the turn",

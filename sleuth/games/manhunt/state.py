@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds
+from sleuth.core.prompt import Prompt, count, kinds, not_now
 from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.cases import Card, CaseBook, Crime, case_book
 from sleuth.games.manhunt.computer import Computer, Spin, load_computer
@@ -214,16 +214,8 @@ class Manhunt(GameState):
         return list(ASKS.values())
 
     def _why_illegal(self, action: Action) -> str:
-        needs = {
-            "place": "put your car on a Badge space",
-            "start": "spin the Computer, or accuse a suspect",
-            "move": f"move exactly {self.turn.number} spaces, never turning back",
-            "meet": "choose which opponent's car to confer with",
-            "badge": "call an opponent's car to Headquarters, or not (no_call)",
-            "spin": "spin the Computer again",
-            "ask": "ask for one flap, 3 to 8",
-            "solve": "accuse a suspect, or end your turn",
-        }
+        from sleuth.games.manhunt.words import VERBS, space_name  # they name colours from here
+
         phase = self.turn.phase
         if action.kind == "accuse":
             if phase not in ("start", "solve"):
@@ -237,15 +229,17 @@ class Manhunt(GameState):
         if action.kind == "ask" and phase == "ask":
             return "only flaps 3 to 8 can be asked for: the Scenes of Crime have no flap"
         if action.kind == "move" and phase == "move":
+            to = action.get("to")
+            where = space_name(to) if isinstance(to, str) and to in self.board.index else repr(to)
             return (
-                f"{action.get('to')!r} is not exactly {self.turn.number} spaces away "
+                f"{where} is not exactly {count(self.turn.number, 'space')} away "
                 "(a car never turns back during a move)"
             )
         if action.kind == "place" and phase == "place":
             return "choose one of the four Badge spaces"
         if action.kind == "call" and phase == "badge":
             return "you may call only an opponent's car that is still in the game"
-        return f"'{action}' is not allowed now: {needs.get(phase, 'the game is over')}"
+        return not_now(action.kind, VERBS, self.prompt(self.to_move))
 
     def _apply(self, action: Action) -> list[Event]:
         handler = getattr(self, f"_do_{action.kind}")

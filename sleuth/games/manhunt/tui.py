@@ -240,7 +240,8 @@ Commands (one per line, then Enter):
   record R7    a suspect's record, row by row       readout   the whole Read Out
   legal        what you may do now                  help      this text
   zoom         switch between the wide and the narrow board
-  quit         leave the game (also Ctrl+Q)
+  undo         take back your move, conferring or call, before you spin
+  quit         leave, after asking (also Ctrl+Q); the game is saved
 Click a lit space on the board to put its move on the command line.
 Your Handbook and Clue Sheet (right) show what you have learned; suspects whose
 record does not match are crossed out."""
@@ -746,7 +747,11 @@ class ManhuntApp(GameShell):
         suspects = book.get("suspects")
         if suspects is not None:
             left = [s for s in suspects if not s["crossed"]]
-            text.append(f"Suspects: {len(left)} left\n", "bold")
+            if len(left) == 1:  # say who, not only how many
+                only = f"{left[0]['number']} {left[0]['name']}"
+                text.append(f"Suspects: only {only} is left\n", "bold yellow")
+            else:
+                text.append(f"Suspects: {len(left)} left\n", "bold")
             labels = [f"{s['number']} {s['name']}" for s in suspects]
             width = max(len(label) for label in labels) + 2
             room = self.size.width - (78 if self.wide else 53) - 6

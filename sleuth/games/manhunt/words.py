@@ -193,6 +193,17 @@ _SAYINGS: dict[str, Callable[[Mapping[str, Any], Who], str]] = {
 
 
 # --- what a seat is asked to do -----------------------------------------------------------------
+VERBS = {  # each kind of action, for a refusal: "You cannot spin the Computer now."
+    "place": "place your car",
+    "spin": "spin the Computer",
+    "accuse": "accuse a suspect",
+    "move": "move",
+    "confer": "confer with a car",
+    "call": "call a car to Headquarters",
+    "no_call": "decline to call a car",
+    "end": "end the turn",
+    "ask": "ask for a flap",
+}
 TASKS = {  # each phase's task, in public words (some depend on the turn, below)
     "place": "choose a Badge space to start from",
     "meet": "choose whose car to confer with",

@@ -29,7 +29,8 @@ Commands (one per line, then Enter):
   e            end your turn                pay          pay the fine
   legal        list what you may do now     help         this text
   zoom         switch between the wide and the narrow board
-  quit         leave the game (also Ctrl+Q)
+  undo         take back your move or ride, while your turn goes on
+  quit         leave, after asking (also Ctrl+Q); the game is saved
 Click a square on the board to put it on the command line."""
 
 

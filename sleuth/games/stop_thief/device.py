@@ -75,6 +75,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from sleuth.core import IllegalAction, Rng
+from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.scanner import CrimeScanner, Odds, Outcome
 from sleuth.games.stop_thief.thief import Clue
@@ -262,8 +263,8 @@ class CrimeScannerDevice:
             if name.isdigit():
                 return self._arrest_digit(name)
             raise RefusedPress(
-                f"an arrest is being keyed: press the {3 - len(self.entry)} remaining "
-                f"number(s), or ARREST to cancel, not {name}"
+                f"an arrest is being keyed: press {count(3 - len(self.entry), 'more number')}, "
+                f"or ARREST to cancel, not {name}"
             )
         if self.mode == "sample":
             return self._sample(name)
@@ -417,7 +418,7 @@ class CrimeScannerDevice:
         entry = (self.entry or "") + digit
         if len(entry) < 3:
             self.entry = entry
-            words = f"arrest: {entry}, {3 - len(entry)} more number(s)"
+            words = f"arrest: {entry}, {count(3 - len(entry), 'more number')}"
             return self._result(digit, (Frame(entry.ljust(3, "_"), caption=words),))
         self.entry = None
         result = self.scanner.arrest(int(entry))

@@ -25,13 +25,13 @@ from typing import Any, Literal, TypeVar
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds
+from sleuth.core.prompt import Prompt, kinds, not_now
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED, Content, SleuthCard, load_content
 from sleuth.games.stop_thief.options import StopThiefOptions
 from sleuth.games.stop_thief.scanner import CrimeScanner, Step
 from sleuth.games.stop_thief.thief import Clue
-from sleuth.games.stop_thief.words import prompt
+from sleuth.games.stop_thief.words import VERBS, prompt
 
 Phase = Literal["fine", "clue", "roll", "move", "after", "over"]
 
@@ -231,13 +231,6 @@ class StopThief(GameState):
 
     def _why_illegal(self, action: Action) -> str:
         turn = self.turn
-        phase_needs = {
-            "fine": "pay your $100 fine to get your License back",
-            "clue": "press CLUE",
-            "roll": "roll the dice",
-            "move": "move your piece (up to your roll)",
-            "after": "arrest, ride the subway from a station, or end your turn",
-        }
         if action.kind == "play_card":
             if turn.card_played:
                 return "you may play only one Sleuth Card a turn"
@@ -254,7 +247,7 @@ class StopThief(GameState):
             return (
                 "you may ride the subway only from a station, once a turn, without splitting a move"
             )
-        return f"'{action}' is not allowed now: {phase_needs.get(turn.phase, 'the game is over')}"
+        return not_now(action.kind, VERBS, self.prompt(self.to_move))
 
     def _apply(self, action: Action) -> list[Event]:
         handler = getattr(self, f"_do_{action.kind}")

@@ -19,6 +19,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from sleuth.core import Event
+from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
 from sleuth.games.stop_thief.board_text import SEAT_STYLES, legend, node_at, render_board
 from sleuth.games.stop_thief.command_line import (
@@ -282,7 +283,7 @@ class StopThiefApp(GameShell):
                 "  License" if det["licensed"] else "  NO LICENSE",
                 "" if det["licensed"] else "bold red",
             )
-            text.append(f"  {det['cards']} cards")
+            text.append(f"  {count(det['cards'], 'card')}")
             if det["posters"]:
                 text.append(f"  ★{len(det['posters'])}", "bold yellow")
             if det["turns_to_lose"]:
@@ -313,10 +314,34 @@ class StopThiefApp(GameShell):
         if tips:
             text.append("Tipster: thief seen at " + ", ".join(space_label(s) for s in tips) + "\n",
                         "bold orange_red1")  # fmt: skip
+        aid = view.get("notebook")
+        if aid:  # the notebook_aid option: what a perfect note-taker would deduce
+            text.append_text(notebook_aid(aid["possible"]))
         for note in self.notes[-4:]:
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
+
+
+AID_SHOWN = 8  # the likeliest spaces the notebook aid names
+
+
+def notebook_aid(possible: Mapping[str, float]) -> Text:
+    """The notebook aid in words: where the thief may be, the likeliest spaces first, each with
+    its chance (the browser draws the same as circles sized by chance)."""
+    likely = sorted(((p, int(code)) for code, p in possible.items() if p > 0), reverse=True)
+    text = Text()
+    if not likely:
+        return text
+    if len(likely) == 1:
+        text.append(f"Notebook aid: the thief must be at {space_label(likely[0][1])}\n", "bold")
+        return text
+    text.append(f"Notebook aid: the thief may be at {count(len(likely), 'space')}: ", "bold")
+    shown = [f"{space_label(code)} {p:.0%}" if p >= 0.005 else f"{space_label(code)} <1%"
+             for p, code in likely[:AID_SHOWN]]  # fmt: skip
+    more = len(likely) - AID_SHOWN
+    text.append(", ".join(shown) + (f" and {more} more" if more > 0 else "") + "\n")
+    return text
 
 
 def run(

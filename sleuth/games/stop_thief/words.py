@@ -41,6 +41,16 @@ TASKS = {  # each phase's task, in public words (the move's depends on the roll,
     "clue": "press CLUE",
     "roll": "roll the dice",
 }
+VERBS = {  # each kind of action, for a refusal: "You cannot roll the dice now."
+    "pay_fine": "pay a fine",
+    "clue": "press CLUE",
+    "roll": "roll the dice",
+    "move": "move",
+    "ride": "ride the subway",
+    "arrest": "try an arrest",
+    "end_turn": "end your turn",
+    "play_card": "play a Sleuth Card",
+}
 AFTER = {"arrest": "try an arrest", "ride": "ride the subway", "end_turn": "end the turn"}
 BEFORE_MOVING = ("clue", "roll", "move")
 

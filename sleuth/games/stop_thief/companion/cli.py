@@ -307,6 +307,7 @@ def terminal_app(device: CrimeScannerDevice) -> App[None]:
             self.note = ""
             self.confirm_off = False
             self.blink_off = False  # the dark half of a flashing display
+            self.caption = ""  # what the unit last said
 
         def compose(self) -> ComposeResult:
             yield Header()
@@ -334,9 +335,16 @@ def terminal_app(device: CrimeScannerDevice) -> App[None]:
             last = self.last
             sounds = " · ".join(s.upper() for s in last.sounds) if last and last.sounds else ""
             self.query_one("#sound", Static).update(f"♪ {sounds}" if sounds else "")
-            words = last.caption if last else "Press o to switch the scanner on."
+            words = last.caption if last else self.idle_words()
             self.query_one("#words", Static).update(words)
             self.query_one("#note", Static).update(self.note)
+
+        def idle_words(self) -> str:
+            """The caption when the last press made none (a refused one): what the unit last
+            said while it is on, or how to switch it on while it is off."""
+            if self.device.mode == "off":
+                return "Press o to switch the scanner on."
+            return self.caption
 
         def press(self, button: str) -> None:
             self.note = ""
@@ -346,6 +354,7 @@ def terminal_app(device: CrimeScannerDevice) -> App[None]:
                 self.note = f"{button}: {err}"
                 self.last = None
             else:
+                self.caption = self.last.caption
                 if self.last.sounds:
                     self.bell()
             self.show()
