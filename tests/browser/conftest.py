@@ -97,3 +97,19 @@ def page(browser: Browser) -> Iterator[Page]:
     pg = context.new_page()
     yield pg
     context.close()
+
+
+def read_the_ending_then_replay(page: Page) -> None:
+    """The game-end screen opens by itself: the engine's ending (sleuth.core.ending) with a
+    row for every seat, the story and the figures; from it, on to the replay."""
+    from playwright.sync_api import expect
+
+    dialog = page.locator("#ending-dialog")
+    expect(dialog).to_be_visible(timeout=15_000)
+    expect(page.locator("#ending-headline")).not_to_be_empty()
+    rows = page.locator("#ending-standings tbody tr")
+    expect(rows.first).to_be_visible()
+    assert rows.count() >= 2  # every seat stands in it (the engine test counts them exactly)
+    assert page.locator("#ending-story li").count() >= 1
+    assert page.locator("#ending-stats dt").count() >= 1
+    page.click("#ending-replay")

@@ -19,7 +19,7 @@ from sleuth.bots import Bot, make_bot
 from sleuth.core import Action
 from sleuth.games.columbo.state import Columbo
 
-from .conftest import Server
+from .conftest import Server, read_the_ending_then_replay
 from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
@@ -346,7 +346,7 @@ def test_a_game_against_a_bot_from_the_lobby_to_the_end(
     no_page_errors(spectator)
 
     # The replay draws the engine's reveal() of each step: at the end, hands and lawn faces.
-    page.click("text=Watch the replay")
+    read_the_ending_then_replay(page)
     page.wait_for_url(f"**/t/{table}/replay")
     steps = len(final.history)
     expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")

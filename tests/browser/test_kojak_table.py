@@ -21,7 +21,7 @@ from sleuth.core import Action
 from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.state import Kojak
 
-from .conftest import Server
+from .conftest import Server, read_the_ending_then_replay
 from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
@@ -333,7 +333,7 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     no_page_errors(spectator)
 
     # The replay draws the engine's reveal() of each step: at the end, the hide-out too.
-    page.click("text=Watch the replay")
+    read_the_ending_then_replay(page)
     page.wait_for_url(f"**/t/{table}/replay")
     steps = len(final.history)
     expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")

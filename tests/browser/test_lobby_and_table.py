@@ -22,7 +22,7 @@ import sleuth
 from sleuth.core import GameState, Record
 from sleuth.games.stop_thief.state import StopThief
 
-from .conftest import Server
+from .conftest import Server, read_the_ending_then_replay
 from .replay_steps import at_step, go_to_step, steps_with
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -251,7 +251,7 @@ def test_one_human_and_two_bots_play_to_the_end_then_replay(
     shot(page, "desktop-game-over")
     no_page_errors(page)
 
-    page.click("text=Watch the replay")
+    read_the_ending_then_replay(page)
     page.wait_for_url(f"**/t/{table}/replay")
     steps = len(state.history)
     expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")

@@ -18,7 +18,7 @@ from sleuth.bots import make_bot
 from sleuth.core import Action
 from sleuth.games.manhunt.state import Manhunt
 
-from .conftest import Server
+from .conftest import Server, read_the_ending_then_replay
 from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
@@ -244,7 +244,7 @@ def test_one_person_against_the_bot_from_the_lobby_to_the_replay(
     no_page_errors(spectator)
 
     # The replay draws the engine's reveal() of each step: at the end, every Handbook.
-    page.click("text=Watch the replay")
+    read_the_ending_then_replay(page)
     page.wait_for_url(f"**/t/{table}/replay")
     steps = len(final.history)
     expect(page.locator("#rp-where")).to_contain_text(f"Step {steps} of {steps}")

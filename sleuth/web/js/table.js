@@ -404,6 +404,7 @@ function turnBanner(view, me, canAct, status) {
       el,
       h("span", { class: "turn-dot", style: { background: winners.length ? seatColour(view.winners[0]) : "#888" } }),
       h("span", { class: "turn-text" }, mine ? "You win! " : "Game over: ", winners.length ? `${winners.join(" and ")} ${winners.length > 1 ? "win" : "wins"}.` : "nobody wins."),
+      view.ending ? h("button", { type: "button", class: "btn btn-small", id: "ending-btn", onclick: () => { fillEnding(view); showEnding(); } }, "The story") : null,
       h("a", { class: "btn btn-small", href: `/t/${encodeURIComponent(tableId)}/replay` }, "Watch the replay"),
     );
     el.dataset.state = "over";
@@ -528,6 +529,44 @@ function gameOver(view) {
   if (overShown) return;
   overShown = true;
   document.body.classList.add("is-over");
+  if (!view.ending) return;
+  fillEnding(view);
+  // A moment first, so the last move, its sound and the board are seen before the story.
+  const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  setTimeout(() => showEnding(), reduced ? 0 : ENDING_DELAY_MS);
+}
+
+const ENDING_DELAY_MS = 2500;
+
+/** The game-end screen (docs: each game's `story` part): headline, standings, story, figures. */
+function fillEnding(view) {
+  const ending = view.ending;
+  const me = shownConn()?.heldSeat ?? null;
+  const won = me !== null && (view.winners || []).includes(me);
+  $("#ending-title").textContent = won ? "You win!" : "Game over";
+  $("#ending-headline").textContent = ending.headline;
+  fill(
+    $("#ending-standings tbody"),
+    ...ending.standings.map((s) =>
+      h(
+        "tr",
+        { class: s.seat === me ? "is-me" : "" },
+        h("td", {}, String(s.place)),
+        h("th", { scope: "row" }, h("span", { class: "ending-dot", style: { background: seatColour(s.seat) } }), seatTitle(s.seat, view)),
+        h("td", {}, s.result),
+      ),
+    ),
+  );
+  fill($("#ending-story"), ...ending.story.map((line) => h("li", {}, line)));
+  fill($("#ending-stats"), ...ending.stats.flatMap((s) => [h("dt", {}, s.label), h("dd", {}, s.value)]));
+  $("#ending-replay").href = `/t/${encodeURIComponent(tableId)}/replay`;
+}
+
+function showEnding() {
+  const dialog = $("#ending-dialog");
+  if (dialog.open || !shownConn()?.view?.ending) return;
+  if (document.querySelector("dialog[open]")) return; // never over another dialog
+  dialog.showModal();
 }
 
 // --- acting -------------------------------------------------------------------------------------
