@@ -542,12 +542,13 @@ def _make_beginner(seed: int) -> Careless:
     return Careless(_make_forgetful(seed), BEGINNER_SLIP, seed)
 
 
-def _make_intermediate(seed: int) -> DetectiveBot:
-    return DetectiveBot(seed, INTERMEDIATE, "intermediate")
+def _make_intermediate(seed: int) -> Careless:
+    return Careless(DetectiveBot(seed, INTERMEDIATE, "intermediate"), INTERMEDIATE_SLIP, seed)
 
 
 # Calibrated with bench/bot_levels.py (docs/bot-levels.md).
 BEGINNER_SLIP = 0.3
+INTERMEDIATE_SLIP = 0.15
 
 
 register_bot(
@@ -560,7 +561,7 @@ register_bot(
     "columbo",
     "intermediate",
     _make_intermediate,
-    "Remembers most of the lawn, now and then forgetting a clue.",
+    "Remembers most of the lawn, now and then forgets a clue or plays the wrong card.",
 )
 register_bot(
     "columbo",
