@@ -285,7 +285,7 @@ class NoviceBot:
     spaces; never calls anyone to Headquarters; asks for a flap at random; accuses
     only when its Clue Sheet leaves one suspect."""
 
-    level = "novice"
+    level = "beginner"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)

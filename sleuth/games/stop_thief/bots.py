@@ -140,7 +140,7 @@ class DetectiveBot:
     tip. `seed` is accepted for the registry; the detective never gambles.
     """
 
-    level = "detective"
+    level = "expert"
 
     def __init__(
         self,
