@@ -88,6 +88,12 @@ def resolve_level(game: str, level: str) -> str:
     return level
 
 
+def is_alias(game: str, name: str) -> bool:
+    """Whether `name` is an older name of one of `game`'s levels."""
+    bot_levels(game)  # loads the game's bots, which register their aliases
+    return (game, name) in _ALIASES
+
+
 def default_level(game: str) -> str:
     """The level a bot seat gets when nobody chose one: the middle one."""
     levels = bot_levels(game)
