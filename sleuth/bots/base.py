@@ -6,7 +6,10 @@ from what its seat may know: `state.view(seat)`, `state.events_for(seat)`
 and the game's public set-up (its options and printed content). It never
 reads hidden state (the thief, other hands, the generator).
 
-Bots are found by game and level (`make_bot("stop-thief", "detective", seed=3)`).
+Bots are found by game and level (`make_bot("stop-thief", "expert", seed=3)`).
+Every game offers the same named levels, `LEVELS` (weakest first), each with
+one line in the player's words; old level names stay as aliases so stored
+tables and scripts that name them still load.
 Levels that work for every game register under `ANY_GAME`; a game's own bots
 live in the module its manifest names as `bots`, imported the first time that
 game's bots are asked for, so the core and this package never name a game.
@@ -31,7 +34,12 @@ class Bot(Protocol):
 
 BotFactory = Callable[[int], Bot]  # a seed -> a fresh bot
 
+LEVELS = ("beginner", "intermediate", "expert")  # every game's named levels, weakest first
+DEFAULT_LEVEL = "intermediate"  # the level a seat gets when nobody names one
+
 _BOTS: dict[tuple[str, str], BotFactory] = {}
+_LINES: dict[tuple[str, str], str] = {}
+_ALIASES: dict[tuple[str, str], str] = {}
 _LOADED: set[str] = set()
 
 
@@ -39,9 +47,16 @@ class UnknownBot(LookupError):
     """No bot of that level for that game; the message lists the levels there are."""
 
 
-def register_bot(game: str, level: str, factory: BotFactory) -> None:
-    """Offer a level of bot for a game (or for every game, with `ANY_GAME`)."""
+def register_bot(game: str, level: str, factory: BotFactory, line: str = "") -> None:
+    """Offer a level of bot for a game (or for every game, with `ANY_GAME`), with one
+    line on how it plays, in a player's words."""
     _BOTS[(game, level)] = factory
+    _LINES[(game, level)] = line
+
+
+def register_alias(game: str, old: str, level: str) -> None:
+    """Keep an older level name working: `old` now means `level` of that game."""
+    _ALIASES[(game, old)] = level
 
 
 def _load_game_bots(game: str) -> None:
@@ -63,9 +78,38 @@ def bot_levels(game: str) -> list[str]:
     return generic + own
 
 
-def make_bot(game: str, level: str = "random", seed: int = 0) -> Bot:
-    """A fresh bot of `level` for `game`, its own choices seeded by `seed`."""
+def resolve_level(game: str, level: str) -> str:
+    """The level's current name (an alias such as Manhunt's "novice" becomes its level);
+    raises UnknownBot, listing the levels, when `game` has no such level."""
     levels = bot_levels(game)
+    level = _ALIASES.get((game, level), level)
+    if level not in levels:
+        raise UnknownBot(f"no {level!r} bot for {game}; choose one of {', '.join(levels)}")
+    return level
+
+
+def is_alias(game: str, name: str) -> bool:
+    """Whether `name` is an older name of one of `game`'s levels."""
+    bot_levels(game)  # loads the game's bots, which register their aliases
+    return (game, name) in _ALIASES
+
+
+def default_level(game: str) -> str:
+    """The level a bot seat gets when nobody chose one: the middle one."""
+    levels = bot_levels(game)
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
+
+
+def level_line(game: str, level: str) -> str:
+    """One line on how `level` plays `game`, for the lobby and the terminal's help."""
+    level = resolve_level(game, level)
+    return _LINES.get((game, level)) or _LINES.get((ANY_GAME, level), "")
+
+
+def make_bot(game: str, level: str = "random", seed: int = 0) -> Bot:
+    """A fresh bot of `level` (or an old alias of it) for `game`, seeded by `seed`."""
+    levels = bot_levels(game)
+    level = _ALIASES.get((game, level), level)
     factory = _BOTS.get((game, level)) or _BOTS.get((ANY_GAME, level))
     if factory is None:
         raise UnknownBot(f"no {level!r} bot for {game}; choose one of {', '.join(levels)}")

@@ -18,4 +18,4 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
-register_bot(ANY_GAME, "random", RandomBot)
+register_bot(ANY_GAME, "random", RandomBot, "Picks any legal move at random: a practice target.")

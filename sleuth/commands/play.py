@@ -27,7 +27,10 @@ def play(
     bots: int = typer.Option(2, "--bots", "-b", help="How many of the seats bots play (the last)."),
     seed: int | None = typer.Option(None, "--seed", "-s", help="Seed for all chance (replayable)."),
     bot_level: str | None = typer.Option(
-        None, "--bot-level", help="random, or the game's own (detective, expert...); default: best."
+        None,
+        "--bot-level",
+        help="beginner, intermediate or expert (or random); each game's are listed below. "
+        "Default: intermediate.",
     ),
     bot_delay: float = typer.Option(
         0.6, "--bot-delay", min=0.0, help="Seconds between a bot's actions, so you can follow."
@@ -57,7 +60,7 @@ def play(
         return
     import random
 
-    from sleuth.bots import UnknownBot, bot_levels
+    from sleuth.bots import UnknownBot, resolve_level
     from sleuth.tui import app_for, playable, saves
 
     try:
@@ -76,9 +79,11 @@ def play(
         )
     if not 0 <= bots <= players:
         raise typer.BadParameter(f"between 0 and {players} bots, not {bots}", param_hint="--bots")
-    if bot_level is not None and bot_level not in bot_levels(game):
-        levels = ", ".join(bot_levels(game))
-        raise typer.BadParameter(f"choose one of {levels}", param_hint="--bot-level")
+    if bot_level is not None:
+        try:
+            bot_level = resolve_level(game, bot_level)
+        except UnknownBot as err:
+            raise typer.BadParameter(str(err), param_hint="--bot-level") from None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     options = _options(option or [])
@@ -166,17 +171,30 @@ def _options(given: list[str]) -> dict[str, object]:
 
 
 class PlayCommand(TyperCommand):
-    """`sleuth play`, whose help ends with every game's options (-o NAME=VALUE), read from
-    each game's options class when the help is shown, and whose `--resume` may go without
-    its FILE (then it means the latest save)."""
+    """`sleuth play`, whose help ends with every game's bot levels and options
+    (-o NAME=VALUE), read from the bot registry and each game's options class when the
+    help is shown, and whose `--resume` may go without its FILE (then it means the
+    latest save)."""
 
     def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, bare_resume(args))
 
     def format_epilog(self, ctx: Context, formatter: HelpFormatter) -> None:
+        from sleuth.bots import bot_levels, default_level, level_line
         from sleuth.core.options import describe_options
 
         for name in sleuth.game_names():
+            default = default_level(name)
+            with formatter.section(f"Bot levels for {name} (--bot-level)"):
+                formatter.write_dl(
+                    [
+                        (
+                            level,
+                            level_line(name, level) + ("  [default]" if level == default else ""),
+                        )
+                        for level in bot_levels(name)
+                    ]
+                )
             rows = []
             for option in describe_options(sleuth.spec(name).options_type):
                 choices = option.get("choices")

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import sleuth
-from sleuth.bots import bot_levels, make_bot, play
+from sleuth.bots import bot_levels, is_alias, make_bot, play
 from sleuth.core.actions import JSONValue
 
 DEFAULT_MAX_ACTIONS = 20_000
@@ -54,7 +54,7 @@ class Tournament:
         if self.games < 1:
             raise ValueError("a tournament plays at least one game")
         levels = bot_levels(self.game)
-        unknown = [b for b in self.bots if b not in levels]
+        unknown = [b for b in self.bots if b not in levels and not is_alias(self.game, b)]
         if unknown:
             raise ValueError(
                 f"no {', '.join(unknown)} bot for {self.game}; choose from {', '.join(levels)}"

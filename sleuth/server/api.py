@@ -11,7 +11,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel
 
 import sleuth
-from sleuth.bots import bot_levels
+from sleuth.bots import bot_levels, default_level, level_line
 from sleuth.core.actions import JSONValue
 from sleuth.server.errors import ApiError
 from sleuth.server.lobby import LiveTable, Lobby, off_loop
@@ -96,9 +96,15 @@ TableDep = Annotated[LiveTable, Depends(get_table)]
 
 @router.get("/games")
 def list_games() -> list[dict[str, JSONValue]]:
-    """Every game this server offers: names, seats, options and bot levels."""
+    """Every game this server offers: names, seats, options, bot levels (with a line on
+    how each plays, and the default one)."""
     return [
-        {**sleuth.spec(name).describe(), "bot_levels": bot_levels(name)}
+        {
+            **sleuth.spec(name).describe(),
+            "bot_levels": bot_levels(name),
+            "default_bot_level": default_level(name),
+            "bot_level_lines": {level: level_line(name, level) for level in bot_levels(name)},
+        }
         for name in sleuth.game_names()
     ]
 

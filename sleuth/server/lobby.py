@@ -27,7 +27,7 @@ from typing import Any, Literal, TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
-from sleuth.bots import Bot, bot_levels, make_bot
+from sleuth.bots import Bot, UnknownBot, default_level, make_bot, resolve_level
 from sleuth.core import Action, Event, GameState, IllegalAction, Record, replay, spec
 from sleuth.core.actions import JSONValue
 from sleuth.core.game import Narrating, new_game
@@ -149,6 +149,16 @@ def fixed_choices(game: str, options: dict[str, JSONValue], seed_fixed: bool) ->
         if secret and options.get(option["name"], option["default"]) != option["default"]:
             told.append(f"{option['name']} = {options[option['name']]}: {secret}")
     return told
+
+
+def _level(game: str, level: str | None, code: str) -> str:
+    """The bot level a seat gets: the one named (old names accepted), or the default."""
+    if not level:
+        return default_level(game)
+    try:
+        return resolve_level(game, level)
+    except UnknownBot as err:
+        raise ApiError(400, code, str(err)) from None
 
 
 def new_token() -> str:
@@ -778,17 +788,12 @@ class Lobby:
         wanted = seats if seats is not None else [("human", None, None)] * players
         if len(wanted) != players:
             raise ApiError(400, "bad_table", f"{players} players need {players} seats")
-        levels = bot_levels(game)
         chairs: list[Seat] = []
         invites: dict[int, str] = {}
         for number, (kind, level, name) in enumerate(wanted):
             label = f"{game_spec.seat_names.capitalize()} {number + 1}"
             if kind == "bot":
-                level = level or levels[-1]
-                if level not in levels:
-                    raise ApiError(
-                        400, "bad_table", f"no {level!r} bot; choose one of {', '.join(levels)}"
-                    )
+                level = _level(game, level, "bad_table")
                 chairs.append(Seat("bot", name or f"{label} ({level} bot)", level, claimed=True))
             else:
                 invites[number] = new_token()
@@ -917,10 +922,7 @@ class Lobby:
         owner = self.is_owner(table, token)
         if not owner and self.seat_of(table, token) != seat:
             raise ApiError(403, "not_owner", "only the table's owner or the seat's player can")
-        levels = bot_levels(table.game)
-        level = level or levels[-1]
-        if level not in levels:
-            raise ApiError(400, "bad_level", f"no {level!r} bot; choose one of {', '.join(levels)}")
+        level = _level(table.game, level, "bad_level")
         await asyncio.shield(self._to_bot(table, seat, level))
 
     async def _to_bot(self, table: LiveTable, seat: int, level: str) -> None:
@@ -1009,7 +1011,7 @@ class Lobby:
         async with table.lock:
             if not still(table):
                 return False
-            level = bot_levels(table.game)[-1]
+            level = default_level(table.game)
             changes = {
                 n: Seat("bot", s.name, level, s.token_hash, True)
                 for n, s in enumerate(table.seats)
@@ -1515,7 +1517,7 @@ class Lobby:
         if table.version != version or table.state.to_move != seat:
             return  # someone acted meanwhile (a human back in time, or a change of seats)
         chair = table.seats[seat]
-        level = chair.level if chair.kind == "bot" and chair.level else bot_levels(table.game)[-1]
+        level = chair.level if chair.kind == "bot" and chair.level else default_level(table.game)
         bot = table.bots.get((seat, level))
         if bot is None:
             bot = make_bot(table.game, level, seed=bot_seed(table.seed, seat))

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import sleuth
-from sleuth.bots import UnknownBot, bot_levels
+from sleuth.bots import UnknownBot, resolve_level
 from sleuth.core import CorruptRecord, GameState, IllegalAction, Record
 
 FORMAT = "sleuth-terminal-save"
@@ -105,8 +105,7 @@ def read(path: Path) -> tuple[Table, GameState]:
             raise TypeError("'bots' must be a whole number and 'bot_level' a name")
         if not 0 <= bots <= record.players:
             raise ValueError(f"{bots} bots at a table of {record.players}")
-        if level not in bot_levels(record.game):
-            raise UnknownBot(f"no {level!r} bot for {record.game}")
+        level = resolve_level(record.game, level)  # an old name (detective...) still loads
         state = sleuth.replay(record)
     except KeyError as err:
         raise BadSave(f"{path} is damaged: it lacks {err}") from None

@@ -32,7 +32,7 @@ from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static
 
 import sleuth
-from sleuth.bots import Bot, bot_levels, make_bot
+from sleuth.bots import Bot, default_level, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
 from sleuth.core.game import Narrating
 from sleuth.tui import saves
@@ -119,7 +119,7 @@ class GameShell(App[None]):
     """A whole game at one keyboard: `players` seats, the last `bots` of them played by bots."""
 
     GAME: ClassVar[str] = ""
-    BOT_LEVEL: ClassVar[str | None] = None  # None: the strongest (the last of bot_levels)
+    BOT_LEVEL: ClassVar[str | None] = None  # None: the default level (intermediate)
     COVER_TITLE: ClassVar[str] = "SLEUTH"
     COVER_SECRET: ClassVar[str] = "your secrets"
     PLACEHOLDER: ClassVar[str] = "command (help, legal)"
@@ -161,7 +161,7 @@ class GameShell(App[None]):
         self.state: GameState = sleuth.new_game(
             self.GAME, players=players, seed=seed, **dict(options or {})
         )
-        level = bot_level or self.BOT_LEVEL or bot_levels(self.GAME)[-1]
+        level = bot_level or self.BOT_LEVEL or default_level(self.GAME)
         self.bot_level = level
         self.humans: list[int] = list(range(players - bots))
         self.bots: dict[int, Bot] = {

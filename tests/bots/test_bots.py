@@ -13,11 +13,12 @@ from sleuth.games.stop_thief.bots import DetectiveBot
 
 
 def test_levels_and_registry() -> None:
-    assert bot_levels("stop-thief") == ["random", "detective"]
+    assert bot_levels("stop-thief") == ["random", "beginner", "intermediate", "expert"]
     assert isinstance(make_bot("stop-thief", "random", seed=1), RandomBot)
     assert isinstance(make_bot("stop-thief", "detective", seed=1), DetectiveBot)
     assert isinstance(make_bot("stop-thief", "detective"), Bot)
-    with pytest.raises(UnknownBot, match="random, detective"):
+    assert isinstance(make_bot("stop-thief", "expert", seed=1), DetectiveBot)
+    with pytest.raises(UnknownBot, match="random, beginner, intermediate, expert"):
         make_bot("stop-thief", "genius")
     with pytest.raises(IllegalAction, match="no game called"):
         make_bot("chess", "random")

@@ -368,7 +368,7 @@ def test_the_more_difficult_game_with_two_bots_ends_with_the_rewards(
     frames = watch_frames(page)
     # Discards never shown (decision L1's option; both games show them by default).
     options = {"advanced": True, "show_discards": False, "max_turns": 10}
-    table = create_columbo_table(page, server, ["expert", "forgetful"], 3, options)
+    table = create_columbo_table(page, server, ["expert", "beginner"], 3, options)
     expect(page.locator(".co-tag-hard")).to_be_visible()
     expect(page.locator(".co-board .co-pile")).to_have_count(6)
     person: Bot = make_bot("columbo", "expert", seed=PERSON_SEED)

@@ -16,9 +16,9 @@ def _kind(state: Columbo, kind: str) -> list[int]:
 
 
 def test_levels() -> None:
-    assert bot_levels("columbo") == ["random", "forgetful", "expert"]
+    assert bot_levels("columbo") == ["random", "beginner", "intermediate", "expert"]
     assert isinstance(make_bot("columbo", "expert", seed=1), DetectiveBot)
-    assert make_bot("columbo", "forgetful").recall.fade > 0  # type: ignore[attr-defined]
+    assert make_bot("columbo", "forgetful").bot.recall.fade > 0  # type: ignore[attr-defined]
 
 
 def _record(levels: list[str], seed: int) -> dict[str, Any]:

@@ -26,7 +26,7 @@ def _match(levels: list[str], games: int, **options: object) -> list[int]:
 
 
 def test_the_levels() -> None:
-    assert {"random", "expert", "novice"} <= set(bot_levels("manhunt"))
+    assert {"random", "beginner", "intermediate", "expert"} <= set(bot_levels("manhunt"))
     assert isinstance(make_bot("manhunt", "expert"), Bot)
 
 

@@ -28,7 +28,9 @@ def test_games_are_listed_with_options_and_bot_levels(client: TestClient) -> Non
     games = client.get("/api/games").json()
     stop_thief = next(g for g in games if g["name"] == "stop-thief")
     assert stop_thief["min_players"] == 2 and stop_thief["max_players"] == 4
-    assert {"random", "detective"} <= set(stop_thief["bot_levels"])
+    assert {"random", "beginner", "intermediate", "expert"} <= set(stop_thief["bot_levels"])
+    assert stop_thief["default_bot_level"] == "intermediate"
+    assert all(stop_thief["bot_level_lines"][level] for level in stop_thief["bot_levels"])
     assert any(o["name"] == "win_amount" for o in stop_thief["options"])
 
 
@@ -214,7 +216,7 @@ def test_a_player_may_hand_their_own_seat_to_a_bot(client: TestClient) -> None:
     tokens = [join(client, tid) for _ in range(2)]
     r = client.post(f"/api/tables/{tid}/seats/0/bot", headers=bearer(tokens[0]))
     assert r.status_code == 200
-    assert r.json()["seats"][0] == {**r.json()["seats"][0], "kind": "bot", "level": "detective"}
+    assert r.json()["seats"][0] == {**r.json()["seats"][0], "kind": "bot", "level": "intermediate"}
 
 
 def test_the_turn_timer_lets_a_bot_stand_in(client: TestClient, db_file: Path) -> None:

@@ -367,7 +367,7 @@ def test_bots_only_game_runs_to_the_end() -> None:
     "args, says",
     [
         (["manhunt", "--players", "5", "--bots", "1"], "2-4 single players"),
-        (["manhunt", "--bot-level", "detective"], "choose one of random, novice, expert"),
+        (["manhunt", "--bot-level", "detective"], "choose one of random, beginner, intermediate"),
         (["manhunt", "-o", "crime=arson"], "crime must be one of"),
         (["manhunt", "-o", "crime"], "NAME=VALUE"),
         (["chess"], "no game called"),

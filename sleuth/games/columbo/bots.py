@@ -39,7 +39,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from sleuth.bots.base import register_bot
+from sleuth.bots.base import register_alias, register_bot
+from sleuth.bots.careless import Careless
 from sleuth.core import Action, GameState, Rng
 from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import COLUMBO_PARTS, HAND, SET_SIZE, Pack, load_pack
@@ -65,6 +66,7 @@ class Recall:
 
 EXPERT = Recall()
 FORGETFUL = Recall(capacity=4, fade=0.25)
+INTERMEDIATE = Recall(capacity=6, fade=0.15)
 
 
 class _Plan:
@@ -536,5 +538,35 @@ def _make_forgetful(seed: int) -> DetectiveBot:
     return DetectiveBot(seed, FORGETFUL, "forgetful")
 
 
-register_bot("columbo", "forgetful", _make_forgetful)
-register_bot("columbo", "expert", _make_expert)
+def _make_beginner(seed: int) -> Careless:
+    return Careless(_make_forgetful(seed), BEGINNER_SLIP, seed)
+
+
+def _make_intermediate(seed: int) -> Careless:
+    return Careless(DetectiveBot(seed, INTERMEDIATE, "intermediate"), INTERMEDIATE_SLIP, seed)
+
+
+# Calibrated with bench/bot_levels.py (docs/bot-levels.md).
+BEGINNER_SLIP = 0.3
+INTERMEDIATE_SLIP = 0.15
+
+
+register_bot(
+    "columbo",
+    "beginner",
+    _make_beginner,
+    "Remembers only a few clues on the lawn, forgets them, and sometimes plays the wrong card.",
+)
+register_bot(
+    "columbo",
+    "intermediate",
+    _make_intermediate,
+    "Remembers most of the lawn, now and then forgets a clue or plays the wrong card.",
+)
+register_bot(
+    "columbo",
+    "expert",
+    _make_expert,
+    "Remembers every clue it has seen and plays its cards to the end.",
+)
+register_alias("columbo", "forgetful", "beginner")

@@ -494,7 +494,6 @@ class ColumboApp(GameShell):
 
     TITLE = "Columbo"
     GAME = GAME
-    BOT_LEVEL = "expert"
     COVER_TITLE = "COLUMBO"
     COVER_SECRET = "your Evidence Cards"
     PLACEHOLDER = "command (help, legal, r, m b, m 3, t, x 4, demand 2 rope, name 4 motive)"

@@ -40,6 +40,7 @@ from functools import cache
 from typing import Any
 
 from sleuth.bots.base import register_bot
+from sleuth.bots.careless import Careless
 from sleuth.core import Action, GameState
 from sleuth.games.kojak.board import BUILDINGS, ROOMS, Board, load_board
 from sleuth.games.kojak.cards import ANY, Cards, load_cards
@@ -485,4 +486,33 @@ def _make_expert(seed: int) -> ExpertBot:
     return ExpertBot(seed)
 
 
-register_bot("kojak", "expert", _make_expert)
+def _make_beginner(seed: int) -> Careless:
+    return Careless(ExpertBot(seed), BEGINNER_SLIP, seed)
+
+
+def _make_intermediate(seed: int) -> Careless:
+    return Careless(ExpertBot(seed), INTERMEDIATE_SLIP, seed)
+
+
+# Slips calibrated with bench/bot_levels.py (docs/bot-levels.md).
+BEGINNER_SLIP = 0.5
+INTERMEDIATE_SLIP = 0.2
+
+register_bot(
+    "kojak",
+    "beginner",
+    _make_beginner,
+    "Has a plan, but half the time drives or turns the wrong way.",
+)
+register_bot(
+    "kojak",
+    "intermediate",
+    _make_intermediate,
+    "Plans its drives and questions, with an occasional careless turn.",
+)
+register_bot(
+    "kojak",
+    "expert",
+    _make_expert,
+    "Plans the quickest way to each clue, turns turntables wisely, arrests when the risk is low.",
+)

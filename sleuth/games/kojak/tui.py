@@ -500,7 +500,6 @@ class KojakApp(GameShell):
 
     TITLE = "Kojak"
     GAME = GAME
-    BOT_LEVEL = "expert"
     COVER_TITLE = "KOJAK"
     COVER_SECRET = "your notebook and Contact Cards"
     PLACEHOLDER = "command (help, legal, r, d a, take, arrest, end)"

@@ -29,7 +29,8 @@ from collections.abc import Mapping, Sequence
 from math import log2
 from typing import Any, cast
 
-from sleuth.bots.base import register_bot
+from sleuth.bots.base import register_alias, register_bot
+from sleuth.bots.careless import Careless
 from sleuth.core import Action, GameState, Rng
 from sleuth.games.manhunt.board import Board, expected_turns
 from sleuth.games.manhunt.cases import case_book
@@ -284,7 +285,7 @@ class NoviceBot:
     spaces; never calls anyone to Headquarters; asks for a flap at random; accuses
     only when its Clue Sheet leaves one suspect."""
 
-    level = "novice"
+    level = "beginner"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed)
@@ -320,5 +321,29 @@ class NoviceBot:
 
 
 # Weakest first: bot_levels lists the strongest last, and interfaces default to it.
-register_bot("manhunt", "novice", NoviceBot)
-register_bot("manhunt", "expert", ExpertBot)
+def _make_intermediate(seed: int) -> Careless:
+    return Careless(ExpertBot(seed), INTERMEDIATE_SLIP, seed)
+
+
+# Calibrated with bench/bot_levels.py (docs/bot-levels.md).
+INTERMEDIATE_SLIP = 0.1
+
+register_bot(
+    "manhunt",
+    "beginner",
+    NoviceBot,
+    "Heads for the nearest place it has not checked and accuses only when sure.",
+)
+register_bot(
+    "manhunt",
+    "intermediate",
+    _make_intermediate,
+    "Picks the places that tell it most, with an occasional careless move.",
+)
+register_bot(
+    "manhunt",
+    "expert",
+    ExpertBot,
+    "Rules suspects out exactly, goes where it learns most each turn, weighs every exchange.",
+)
+register_alias("manhunt", "novice", "beginner")

@@ -452,7 +452,6 @@ class ManhuntApp(GameShell):
 
     TITLE = "Manhunt"
     GAME = GAME
-    BOT_LEVEL = "expert"
     COVER_TITLE = "MANHUNT"
     COVER_SECRET = "your Handbook and Clue Sheet"
     PLACEHOLDER = "command (help, legal, s, m b, ask 5, accuse R7)"

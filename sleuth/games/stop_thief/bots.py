@@ -40,7 +40,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sleuth.bots.base import register_bot
+from sleuth.bots.base import register_alias, register_bot
+from sleuth.bots.careless import Careless
 from sleuth.core import Action, GameState
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import Content, load_content
@@ -139,7 +140,7 @@ class DetectiveBot:
     tip. `seed` is accepted for the registry; the detective never gambles.
     """
 
-    level = "detective"
+    level = "expert"
 
     def __init__(
         self,
@@ -388,4 +389,34 @@ def _make_detective(seed: int) -> DetectiveBot:
     return DetectiveBot(seed)
 
 
-register_bot("stop-thief", "detective", _make_detective)
+def _make_beginner(seed: int) -> Careless:
+    return Careless(DetectiveBot(seed), BEGINNER_SLIP, seed)
+
+
+def _make_intermediate(seed: int) -> Careless:
+    return Careless(DetectiveBot(seed), INTERMEDIATE_SLIP, seed)
+
+
+# Slips calibrated with bench/bot_levels.py (docs/bot-levels.md).
+BEGINNER_SLIP = 0.5
+INTERMEDIATE_SLIP = 0.2
+
+register_bot(
+    "stop-thief",
+    "beginner",
+    _make_beginner,
+    "Tracks the thief, but half the time moves to the wrong square or asks the wrong thing.",
+)
+register_bot(
+    "stop-thief",
+    "intermediate",
+    _make_intermediate,
+    "Tracks the thief well, with an occasional careless move.",
+)
+register_bot(
+    "stop-thief",
+    "expert",
+    _make_detective,
+    "Follows every clue to the squares the thief can be on and strikes when the odds are best.",
+)
+register_alias("stop-thief", "detective", "expert")

@@ -71,7 +71,6 @@ class StopThiefApp(GameShell):
 
     TITLE = "Stop Thief"
     GAME = GAME
-    BOT_LEVEL = "detective"
     COVER_TITLE = "STOP THIEF"
     COVER_SECRET = "your hand and tips"
     PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
@@ -107,7 +106,7 @@ class StopThiefApp(GameShell):
         players: int = 3,
         bots: int = 2,
         seed: int = 0,
-        bot_level: str | None = "detective",
+        bot_level: str | None = None,
         bot_delay: float = 0.6,
         options: Mapping[str, Any] | None = None,
     ) -> None:
@@ -348,7 +347,7 @@ def run(
     players: int = 3,
     bots: int = 2,
     seed: int = 0,
-    bot_level: str | None = "detective",
+    bot_level: str | None = None,
     bot_delay: float = 0.6,
     options: Mapping[str, Any] | None = None,
 ) -> None:

@@ -11,6 +11,15 @@ function botLevels(game) {
   return levels.length ? levels : ["random"];
 }
 
+// The level a new bot seat gets (the server's default, the middle one), and one line on how a level plays.
+function defaultLevel(game, levels) {
+  return levels.includes(game.default_bot_level) ? game.default_bot_level : levels[levels.length - 1];
+}
+
+function levelLine(game, level) {
+  return (game.bot_level_lines || {})[level] || "plays on the server";
+}
+
 function words(name) {
   const text = name.replace(/_/g, " ");
   return text[0].toUpperCase() + text.slice(1);
@@ -46,11 +55,11 @@ function renderSeats() {
         h("option", { value: "invite", selected: seat.kind === "invite" }, "Human, by link"),
         h("option", { value: "bot", selected: seat.kind === "bot" }, "Bot"),
       );
-      if (!levels.includes(seat.level)) seat.level = levels[levels.length - 1]; // also after a change of game
+      if (!levels.includes(seat.level)) seat.level = defaultLevel(L.game, levels); // also after a change of game
       const level = h(
         "select",
-        { class: "level", name: `seat-level-${i}`, "aria-label": `${seatLabel(L.game.seat_name, i)}: bot level`, disabled: seat.kind !== "bot", onchange: (e) => { seat.level = e.target.value; } },
-        levels.map((lv) => h("option", { value: lv, selected: (seat.level || levels[levels.length - 1]) === lv }, `${words(lv)} bot`)),
+        { class: "level", name: `seat-level-${i}`, "aria-label": `${seatLabel(L.game.seat_name, i)}: bot level`, disabled: seat.kind !== "bot", onchange: (e) => { seat.level = e.target.value; renderSeats(); } },
+        levels.map((lv) => h("option", { value: lv, title: levelLine(L.game, lv), selected: seat.level === lv }, `${words(lv)} bot`)),
       );
       const name = h("input", {
         class: "name",
@@ -62,7 +71,7 @@ function renderSeats() {
         "aria-label": `${seatLabel(L.game.seat_name, i)}: name`,
         oninput: (e) => { seat.name = e.target.value; },
       });
-      return h("li", { class: "seat-row", dataset: { seat: String(i) } }, h("span", { class: "seat-dot", style: { background: seatColour(i) } }, String(i + 1)), kind, seat.kind === "bot" ? level : name, seat.kind === "bot" ? h("span", { class: "muted seat-note" }, "plays on the server") : h("span", { class: "muted seat-note" }, seat.kind === "here" ? "plays here" : "gets a link"));
+      return h("li", { class: "seat-row", dataset: { seat: String(i) } }, h("span", { class: "seat-dot", style: { background: seatColour(i) } }, String(i + 1)), kind, seat.kind === "bot" ? level : name, seat.kind === "bot" ? h("span", { class: "muted seat-note level-line" }, levelLine(L.game, seat.level)) : h("span", { class: "muted seat-note" }, seat.kind === "here" ? "plays here" : "gets a link"));
     }),
   );
 }
