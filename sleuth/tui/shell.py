@@ -226,7 +226,9 @@ class GameShell(App[None]):
                 yield from self.compose_board()
             with VerticalScroll(id="side"):
                 yield from self.compose_panels()
-                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False)
+                # min_width: RichLog wraps at no fewer than 78 columns by default, so a narrower
+                # panel cut the ends of long lines off; wrap at the width there is.
+                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False, min_width=20)
         yield Static(id="message")
         yield CommandLine(placeholder=self.PLACEHOLDER, id="command")
 
