@@ -72,6 +72,13 @@ class Accepted(BaseModel):
     version: int
 
 
+class Rematch(BaseModel):
+    table: str
+    url: str
+    seat: int
+    token: str
+
+
 async def get_lobby(request: Request) -> Lobby:
     lobby: Lobby = request.app.state.lobby
     return lobby
@@ -212,6 +219,14 @@ async def take_back(
     nothing hidden). `version` must be current; the answer is the version after it."""
     seat = lobby.acting_seat(table, token_of(credentials), body.seat)
     return Accepted(version=await lobby.undo(table, seat, body.version))
+
+
+@router.post("/tables/{table_id}/rematch")
+async def play_again(table: TableDep, lobby: LobbyDep, credentials: Credentials) -> Rematch:
+    """Play a finished game again with the same seats: the first player to ask makes the new
+    table (same game, options and bots, a new seed); each player who asks, with his seat's
+    token here, gets the same seat there and its token (shown only this once)."""
+    return Rematch.model_validate(await lobby.rematch(table, token_of(credentials)))
 
 
 @router.post("/tables/{table_id}/seats/{seat}/bot")

@@ -297,6 +297,7 @@ class LiveTable:
         self.options = row.options
         self.seats = [Seat.from_json(s) for s in row.seats]
         self.seats_version = row.seats_version  # the stored seats' version (store.update_table)
+        self.rematch = row.rematch  # the table its players went on to (Lobby.rematch)
         if len(self.seats) != self.players:
             raise ValueError(f"{len(self.seats)} seats for {self.players} players")
         self.owner_hash = row.owner_hash
@@ -383,6 +384,7 @@ class LiveTable:
             "pace": self.pace,
             "undo": self.undo,
             "spectator_chat": self.spectator_chat,
+            "rematch": self.rematch,
             **({"damage": self.damage} if self.damage else {}),
             **({"read_only": self.read_only} if self.read_only else {}),
         }
@@ -910,6 +912,51 @@ class Lobby:
             )
             await self._change_seats(table, {seat: claimed})
         return {"seat": seat, "token": token, "name": claimed.name}
+
+    async def rematch(self, table: LiveTable, token: str | None) -> dict[str, JSONValue]:
+        """Play again: the same seats at a new table (the same game, options and bots, a new
+        seed), made by the first player of the finished game who asks. Each player who asks,
+        with his token for this table, gets the same seat there and a token of its own."""
+        if token is None:
+            raise ApiError(401, "no_token", "send your seat's token: Authorization: Bearer <token>")
+        seat = self.seat_of(table, token)
+        if seat is None or table.seats[seat].kind != "human":
+            raise ApiError(403, "not_a_seat", "only the players of this game can play it again")
+        if table.status != "finished":
+            raise ApiError(409, "not_finished", "play again once this game is over")
+        async with table.lock:
+            if table.rematch is None:
+                created = await self.create(
+                    table.game,
+                    table.players,
+                    [
+                        ("bot", s.level, None) if s.kind == "bot" else ("human", None, s.name)
+                        for s in table.seats
+                    ],
+                    options=dict(table.options),
+                    turn_seconds=table.turn_seconds,
+                    pace=table.pace,
+                    undo=table.undo,
+                    spectator_chat=table.spectator_chat,
+                )
+                rematch = str(created["id"])
+                try:
+                    await self._db(self.store.update_table, table.id, rematch=rematch)
+                except StorageError as err:
+                    raise ApiError(
+                        503, "storage", f"the new table could not be noted: {err}"
+                    ) from None
+                table.rematch = rematch
+                table.tell_table()
+        again = await self.table(table.rematch)
+        async with again.lock:
+            chair = again.seats[seat]
+            if chair.claimed:
+                raise ApiError(409, "seat_taken", "your seat at the new table is taken already")
+            token = new_token()
+            claimed = Seat("human", chair.name, None, token_hash(token), True, chair.invite_hash)
+            await self._change_seats(again, {seat: claimed})
+        return {"table": again.id, "url": f"/t/{again.id}", "seat": seat, "token": token}
 
     async def to_bot(
         self, table: LiveTable, seat: int, level: str | None, token: str | None

@@ -108,6 +108,8 @@ TABLES = Table(
     # How many times the seats have changed: a seat change is written only over the seats
     # it was decided from, so two processes cannot both give away one seat. NULL: 0.
     Column("seats_version", Integer, nullable=True),
+    # The table its players went on to play next ("play again"); NULL: none yet.
+    Column("rematch", String(32), nullable=True),
 )
 
 ACTIONS = Table(
@@ -158,6 +160,7 @@ _ADDED_COLUMNS = {
         "undo": "BOOLEAN",
         "spectator_chat": "BOOLEAN",
         "seats_version": "INTEGER",
+        "rematch": "VARCHAR(32)",
     }
 }
 
@@ -192,6 +195,7 @@ class TableRow:
     undo: bool = False
     spectator_chat: bool = False
     seats_version: int = 0
+    rematch: str | None = None
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -213,6 +217,7 @@ class TableRow:
             undo=bool(row.get("undo")),
             spectator_chat=bool(row.get("spectator_chat")),
             seats_version=int(row.get("seats_version") or 0),
+            rematch=None if row.get("rematch") is None else str(row["rematch"]),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -235,6 +240,7 @@ class TableRow:
             "undo": self.undo,
             "spectator_chat": self.spectator_chat,
             "seats_version": self.seats_version,
+            "rematch": self.rematch,
         }
 
 
@@ -495,6 +501,7 @@ class Store:
         seats_version: int | None = None,
         status: str | None = None,
         pace: str | None = None,
+        rematch: str | None = None,
     ) -> None:
         """Change a table's row. New `seats` need the `seats_version` they were decided
         from: if another writer changed the seats since, nothing is written and
@@ -511,6 +518,8 @@ class Store:
             where = where & (func.coalesce(TABLES.c.seats_version, 0) == seats_version)
         if status is not None:
             values["status"] = status
+        if rematch is not None:
+            values["rematch"] = rematch
         with self._writing() as db:
             changed = db.execute(update(TABLES).where(where).values(**values)).rowcount
             if seats is not None and changed == 0:

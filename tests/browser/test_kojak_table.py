@@ -347,6 +347,19 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     shot(page, "kojak-desktop-replay")
     no_page_errors(page)
 
+    # Play again: the same seats at a new table, the person back in his own seat there.
+    page.goto(f"{server.url}/t/{table}")
+    expect(page.locator("#ending-dialog")).to_be_visible(timeout=15_000)
+    again = page.locator("#ending-again")
+    expect(again).to_have_text("Play again")
+    again.click()
+    page.wait_for_url(re.compile(r".*/t/(?!" + re.escape(table) + r")[\w-]+$"))
+    fresh = page.url.rsplit("/", 1)[1]
+    expect(page.locator("#seat-chip")).to_contain_text("Player 1")
+    new = engine(server, fresh)
+    assert isinstance(new, Kojak) and not new.over and new.players == final.players
+    no_page_errors(page)
+
 
 def test_an_advanced_game_shows_the_hand_the_action_card_and_headquarters_moves(
     server: Server, browser: Browser, contexts: list[BrowserContext]

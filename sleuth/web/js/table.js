@@ -277,6 +277,9 @@ function connect() {
     onError: (msg) => toast(msg.message || msg.error, "error"),
     onTable: (summary, conn) => {
       if (summary) S.summary = summary;
+      if (summary?.rematch && $("#ending-again") && !$("#ending-again").hidden) {
+        $("#ending-again").textContent = "Join the rematch";
+      }
       showWaiting();
       showPace();
       if (conn === shownConn() && conn.view) draw(conn, null);
@@ -560,6 +563,38 @@ function fillEnding(view) {
   fill($("#ending-story"), ...ending.story.map((line) => h("li", {}, line)));
   fill($("#ending-stats"), ...ending.stats.flatMap((s) => [h("dt", {}, s.label), h("dd", {}, s.value)]));
   $("#ending-replay").href = `/t/${encodeURIComponent(tableId)}/replay`;
+  const again = $("#ending-again");
+  again.hidden = !heldTokens().length;
+  again.textContent = S.summary?.rematch ? "Join the rematch" : "Play again";
+}
+
+/** The seats this browser plays here, with their tokens (hot seat: several). */
+function heldTokens() {
+  return store.heldSeats(tableId);
+}
+
+/**
+ * Play again with the same seats: the server makes the new table once (or has made it for
+ * another player) and gives each of this browser's seats its seat there; then go to it.
+ */
+async function playAgain() {
+  const button = $("#ending-again");
+  button.disabled = true;
+  try {
+    let next = null;
+    for (const [, token] of heldTokens()) {
+      const made = await api.rematch(tableId, token);
+      store.saveSeat(made.table, made.seat, made.token);
+      store.updateTable(made.table, (rec) => {
+        rec.game = S.summary?.game ?? rec.game;
+      });
+      next = made.url;
+    }
+    if (next) location.assign(next);
+  } catch (err) {
+    toast(err.message || "The new table could not be made.", "error");
+    button.disabled = false;
+  }
 }
 
 function showEnding() {
@@ -657,6 +692,7 @@ function wireChrome() {
   setSound(store.pref("sound", true));
   sound.addEventListener("click", () => setSound(!store.pref("sound", true)));
   $("#help-btn").addEventListener("click", () => $("#help-dialog").showModal());
+  $("#ending-again").addEventListener("click", () => playAgain());
   $("#cover-btn").addEventListener("click", hideCover);
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
