@@ -241,6 +241,14 @@ def test_one_human_and_two_bots_play_to_the_end_then_replay(
         play_turn(page, server, table)
         if turn == 0:
             shot(page, "desktop-table")
+            # Screen readers hear what just happened: a hidden live region, the log's words.
+            live = page.locator("#log-live")
+            expect(live.locator("p").first).to_be_attached()
+            assert live.get_attribute("aria-live") == "polite"
+            box = live.bounding_box()
+            assert box is not None and box["width"] <= 1 and box["height"] <= 1
+            newest = (page.locator("#log li").first.text_content() or "").strip()
+            assert newest and newest in (live.text_content() or "")
     else:
         pytest.fail("the game did not end in 60 turns")
     expect(page.locator("#turn-banner")).to_contain_text("wins")

@@ -23,8 +23,9 @@ function item(event, index, seatTitle, words) {
 /** Keeps a list element in step with a growing list of events, newest first. */
 export class EventLog {
   /** `words(event)`, if given, may word an event otherwise (null: its own `text`). */
-  constructor(list, { seatTitle, words } = {}) {
+  constructor(list, { seatTitle, words, live } = {}) {
     this.list = list;
+    this.live = live || null; // a hidden aria-live region: screen readers hear what is new
     this.seatTitle = seatTitle;
     this.words = words;
     this.shown = 0;
@@ -33,7 +34,8 @@ export class EventLog {
 
   /** Show `events`; if `key` changed (another seat's log) start over. */
   show(events, key) {
-    if (key !== this.key || events.length < this.shown) {
+    const restart = key !== this.key || events.length < this.shown;
+    if (restart) {
       this.key = key;
       this.shown = 0;
       fill(this.list);
@@ -47,6 +49,12 @@ export class EventLog {
       li.classList.add("ev-new");
       setTimeout(() => li.classList.remove("ev-new"), 1600);
     }
+    // Read out only what just happened (never a whole history on load), the latest few.
+    if (this.live && !restart && fresh.length) {
+      fill(this.live, ...fresh.slice(-LIVE_LINES).map((li) => h("p", {}, li.textContent)));
+    }
     this.shown = events.length;
   }
 }
+
+const LIVE_LINES = 4;

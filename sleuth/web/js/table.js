@@ -28,7 +28,7 @@ const S = {
 };
 
 // A game may word its events otherwise on the table (Columbo never names a card bound for the lawn).
-const log = new EventLog($("#log"), { seatTitle: (seat) => seatTitle(seat), words: (event) => S.table?.logWords?.(event) ?? null });
+const log = new EventLog($("#log"), { seatTitle: (seat) => seatTitle(seat), words: (event) => S.table?.logWords?.(event) ?? null, live: $("#log-live") });
 
 // --- words ----------------------------------------------------------------------------
 function seatWord(seat) {
