@@ -241,6 +241,12 @@ def test_one_human_and_two_bots_play_to_the_end_then_replay(
         play_turn(page, server, table)
         if turn == 0:
             shot(page, "desktop-table")
+            # The whole board is in view at 1280x800, without scrolling (issue 12).
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_timeout(300)  # the page measures where the board starts on resize
+            board = page.locator("#board-slot svg").first.bounding_box()
+            assert board is not None and board["y"] + board["height"] <= 800
+            page.set_viewport_size(DESKTOP)
             # Screen readers hear what just happened: a hidden live region, the log's words.
             live = page.locator("#log-live")
             expect(live.locator("p").first).to_be_attached()

@@ -345,7 +345,20 @@ function arrived(conn, msg, live) {
   if (conn.tableStatus && S.summary && conn.tableStatus !== S.summary.status) refreshSummary();
 }
 
+/**
+ * Where the board starts on the page, as `--board-top`, so a game's stylesheet can size
+ * its board to the window's height below it (the whole board in view at 1280x800).
+ */
+function measureBoardTop() {
+  const area = document.getElementById("board-slot");
+  if (!area) return;
+  const top = Math.max(70, Math.round(area.getBoundingClientRect().top + window.scrollY));
+  document.documentElement.style.setProperty("--board-top", `${top}px`);
+}
+window.addEventListener("resize", () => measureBoardTop());
+
 function draw(conn, fresh) {
+  requestAnimationFrame(measureBoardTop);
   const view = conn.view;
   const me = conn.heldSeat ?? null;
   const canAct = me !== null && view.to_move === me && !view.over && S.cover === null && conn.tableStatus !== "open";
