@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -191,6 +192,21 @@ def test_one_human_against_two_bots() -> None:
         assert state.to_move == 0 or state.over
         assert sum(1 for e in state.log if e.kind == "turn") >= turns_before + 2
         assert any("Detective 2" in line for line in app.log_lines[-30:])
+
+    run_app(app, script)
+
+
+def test_status_names_squares_in_words() -> None:
+    """With seed 7 both bots end their first moves on plain floor squares (grid ids r10c25,
+    r10c23): the case panel says where they stand in words, as the browser does."""
+    app = StopThiefApp(players=3, bots=2, seed=7, bot_level="detective", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        nodes = [d["node"] for d in app.state.view(0)["detectives"][1:]]
+        assert all(re.fullmatch(r"r\d+c\d+", node) for node in nodes)
+        status = panel(app, "status")
+        assert not re.search(r"\br\d+c\d+\b", status)
+        assert all(f"@ {node_label(node)}" in status for node in nodes)
 
     run_app(app, script)
 

@@ -35,6 +35,7 @@ from sleuth.games.stop_thief.words import (
     Narrator,
     display_text,
     money,
+    node_label,
     sound_words,
     space_label,
 )
@@ -287,9 +288,8 @@ class StopThiefApp(GameShell):
                 text.append(f"  ★{len(det['posters'])}", "bold yellow")
             if det["turns_to_lose"]:
                 text.append("  loses a turn", "yellow")
-            text.append(
-                f"  @ {describe_node(self.board, self.board.node_by_id[det['node']])}\n", "dim"
-            )
+            # In words, as the browser says it: a plain square is 'the street beside 5-93'.
+            text.append(f"  @ {node_label(det['node'])}\n", "dim")
         text.rstrip()
         self.query_one("#status", Static).update(text)
 
