@@ -23,7 +23,7 @@ import sleuth
 from sleuth.bots import make_bot, play
 from sleuth.games.columbo.state import Columbo
 
-LEVELS = ("expert", "forgetful", "random")
+LEVELS = ("expert", "intermediate", "beginner", "random")
 VARIANTS = {
     "basic": {},
     "advanced": {"advanced": True},

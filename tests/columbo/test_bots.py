@@ -174,3 +174,17 @@ def test_the_expert_searches_blind_in_the_end_phase_rather_than_pass() -> None:
         assert choice.kind == "name"
         places.add(int(choice["place"]))
     assert len(places) > 1
+
+
+def test_no_bot_pairing_lets_these_cases_go_cold() -> None:
+    """Two games of the more difficult game that once went cold at 1000 turns: one where
+    each detective held half of Columbo with the rooms shut (neither went after the other
+    half), one where the only way left to win was Columbo and the planner never looked at
+    him. bench/bench_columbo_cold.py runs 1000 games of every pairing."""
+    from sleuth.bots import make_bot, play
+
+    for seed, pair in ((366, ("intermediate", "beginner")), (623, ("beginner", "beginner"))):
+        state = sleuth.new_game("columbo", players=2, seed=seed, max_turns=1000, advanced=True)
+        bots = [make_bot("columbo", level, seed * 10 + i) for i, level in enumerate(pair)]
+        play(state, bots, 1_000_000)
+        assert state.over and state.end_reason != "cold", (seed, pair)

@@ -139,7 +139,9 @@ class _Plan:
         motive = 0.0 if has_motive else min(motive_costs, default=math.inf)
         mystery_cost = self._set_cost(self.figure) + self._set_cost(self.weapon) + motive
         columbo_cost = math.inf
-        if not self.advanced:
+        # The more difficult game's rewards make Columbo a side bet, unless no mystery can be
+        # solved any more (a set needed is out or on another table): then he is the way to win.
+        if not self.advanced or math.isinf(mystery_cost):
             missing = [
                 c
                 for c in (*self.pack.of_kind("columbo"), *self.pack.of_kind("mystery"))
@@ -182,8 +184,18 @@ class _Plan:
         the lawn; otherwise a card to shed."""
         parts = self.held["columbo"] + (1 if joining and kind == "columbo" else 0)
         near = parts + sum(1 for c in self.lawn.values() if self.kind[c] == "columbo")
+        removed = self.view.get("removed") or []
+        if self.view.get("endgame") and not any(c.get("kind") == "columbo" for c in removed):
+            # The end phase: the rooms are shut, so every part not in this hand is in another
+            # one or on the lawn, all within reach of a demand or a naming; a detective
+            # holding half of Columbo must go after the rest, or the case goes cold.
+            near = COLUMBO_PARTS
         if kind == "mystery":
+            if parts >= COLUMBO_PARTS:
+                return LAST_CARD  # beside all six parts it finds Columbo: the game is won
             return 15.0 if parts >= COLUMBO_PARTS - 1 else -10.0
+        if kind == "columbo" and parts >= COLUMBO_PARTS and self.held["mystery"]:
+            return LAST_CARD  # the sixth part beside the Mystery card finds Columbo
         if near >= COLUMBO_PARTS - 1 and parts >= 3:
             return 20.0 + 10.0 * parts  # the $1,000 is within reach
         return -10.0
@@ -221,7 +233,10 @@ class _Plan:
         """The expected worth of a room's top card: the share of unseen cards it wants."""
         unseen = [c for c, cost in self.cost.items() if cost == UNSEEN]
         if not unseen:
-            return 0.0
+            # Every card has been seen once, but this memory may not say where each went.
+            # One not known to be missing from this hand may well be there: better to ask
+            # than to stall with the rooms and the lawn empty (the case would go cold).
+            return 0.5
         return sum(max(0.0, self.want(self.kind[c])) for c in unseen) / len(unseen)
 
     @cached_property
@@ -250,7 +265,10 @@ class _Plan:
             return 0.95
         unseen = [c for c, cost in self.cost.items() if cost == UNSEEN]
         if not unseen:
-            return 0.0
+            # Every card has been seen once, but this memory may not say where each went.
+            # One not known to be missing from this hand may well be there: better to ask
+            # than to stall with the rooms and the lawn empty (the case would go cold).
+            return 0.5
         share = sum(1 for c in unseen if self.kind[c] == kind) / len(unseen)
         chance = 1.0 - (1.0 - share) ** hand_size
         if self.signals[seat][kind]:
