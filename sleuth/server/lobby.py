@@ -55,6 +55,8 @@ from sleuth.server.store import (
 
 log = logging.getLogger("sleuth.server")
 
+SEAT_TRIES = 3  # a seat change decided again after another process changed the seats
+
 T = TypeVar("T")
 SeatKind = Literal["human", "bot"]
 OUTBOX_LIMIT = 1000
@@ -863,7 +865,15 @@ class Lobby:
         table with open seats an invite is not needed, and without one the seat is
         `seat` or the first free one.
         """
-        return await asyncio.shield(self._join(table, seat, name, invite))
+        for attempt in range(SEAT_TRIES):
+            try:
+                return await asyncio.shield(self._join(table, seat, name, invite))
+            except ApiError as err:
+                # Another process changed other seats first: they are read again, so decide
+                # again (the person's own seat may well still be free).
+                if err.code != "seats_changed" or attempt == SEAT_TRIES - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def _join(
         self, table: LiveTable, seat: int | None, name: str | None, invite: str | None

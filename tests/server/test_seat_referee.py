@@ -42,7 +42,22 @@ def test_two_processes_taking_one_seat_give_it_to_one_person(db_file: Path) -> N
         first = a.post(f"/api/tables/{tid}/join", json={"seat": 1, "invite": invite})
         assert first.status_code == 200, first.text
         late = b.post(f"/api/tables/{tid}/join", json={"seat": 1, "invite": invite})
-        assert late.status_code == 409 and late.json()["error"] == "seats_changed", late.text
-        again = b.post(f"/api/tables/{tid}/join", json={"seat": 1, "invite": invite})
-        assert again.status_code != 200  # now B knows the seat is taken
+        # B's write found the seats changed, read them again, and then saw the seat taken.
+        assert late.status_code == 409 and late.json()["error"] == "seat_taken", late.text
         assert live(b, tid).seats == live(a, tid).seats
+
+
+def test_a_stale_process_gives_a_free_seat_after_reading_the_seats_again(db_file: Path) -> None:
+    """Another seat taken on A meanwhile does not stop a join on B: B decides again."""
+    url = db_url(db_file)
+    with (
+        TestClient(create_app(url, bot_delay=0)) as a,
+        TestClient(create_app(url, bot_delay=0)) as b,
+    ):
+        created = new_table(a, [{"kind": "human"}] * 2, players=2)
+        tid, invites = created["id"], INVITES[created["id"]]
+        assert b.get(f"/api/tables/{tid}").status_code == 200
+        assert a.post(f"/api/tables/{tid}/join", json={"invite": invites[0]}).status_code == 200
+        second = b.post(f"/api/tables/{tid}/join", json={"invite": invites[1]})
+        assert second.status_code == 200, second.text
+        assert [s.claimed for s in live(b, tid).seats] == [True, True]  # both, as stored
