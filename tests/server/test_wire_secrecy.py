@@ -333,9 +333,12 @@ def knowledge(record: sleuth.Record) -> tuple[set[str], dict[Party, dict[str, in
             world |= legal
             learn(state.to_move, legal, version)
         for event in state.log[told:]:
-            text = say(words, event)
-            forms = {*frags.of_dict(event.to_json()), *frags.of_dict(event.later().to_json()),
-                     dumps({"text": text})[1:-1]}  # fmt: skip
+            # A snapshot re-tells a fleeting event in its later form and words (a discard
+            # shown once is face down when a seat reconnects): both are the event's.
+            later = event.later()
+            forms = {*frags.of_dict(event.to_json()), *frags.of_dict(later.to_json()),
+                     dumps({"text": say(words, event)})[1:-1],
+                     dumps({"text": say(words, later)})[1:-1]}  # fmt: skip
             world |= forms
             for party in parties:
                 if event.visible_to(party):
