@@ -13,7 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Error, JSHandle, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Error,
+    JSHandle,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.serve_process import Server
@@ -89,6 +97,15 @@ def browser(playwright_session: Playwright) -> Iterator[Browser]:
     b = playwright_session.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_FLAGS)
     yield b
     b.close()
+
+
+@pytest.fixture
+def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
+    """Browser contexts made by a test (each its own localStorage: another person)."""
+    made: list[BrowserContext] = []
+    yield made
+    for context in made:
+        context.close()
 
 
 @pytest.fixture

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import Server
@@ -23,14 +21,6 @@ from .test_lobby_and_table import (
     version,
     wait_turn_or_over,
 )
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def _post(server: Server, path: str, body: dict[str, Any], token: str) -> dict[str, Any]:

@@ -26,7 +26,6 @@ from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
     PHONE,
-    contexts,
     engine,
     new_page,
     no_page_errors,
@@ -34,8 +33,6 @@ from .test_lobby_and_table import (
     version,
     watch_frames,
 )
-
-__all__ = ["contexts"]  # the fixture, shared with the other table tests
 
 PRIVATE_KINDS = {"clue", "contacts", "solution"}
 

@@ -11,7 +11,6 @@ import json
 import os
 import sqlite3
 from collections import deque
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +37,6 @@ def shot(page: Page, name: str, *, full_page: bool = False) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Browser contexts made by a test (each its own localStorage: another person)."""
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def new_page(browser: Browser, made: list[BrowserContext], viewport: ViewportSize) -> Page:

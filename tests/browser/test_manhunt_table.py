@@ -23,14 +23,11 @@ from .replay_steps import as_sent, revealed_at
 from .test_lobby_and_table import (
     DESKTOP,
     PHONE,
-    contexts,
     engine,
     shot,
     version,
     watch_frames,
 )
-
-__all__ = ["contexts"]  # the fixture, shared with the other table tests
 
 SEED = 30  # a short game: the person wins in 13 actions; both sides probe; one OFF LINE wait
 TWO_HUMANS_SEED = 3  # seat 0 probes within the first five actions

@@ -3,8 +3,6 @@ changed by the owner at the table (docs/server.md), desktop and phone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ViewportSize, expect
@@ -14,14 +12,6 @@ from .test_lobby_and_table import new_page, no_page_errors, shot, table_id
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESKTOP: ViewportSize = {"width": 1280, "height": 800}
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

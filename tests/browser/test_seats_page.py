@@ -2,22 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from .conftest import Server
 from .test_lobby_and_table import DESKTOP, PHONE, create_table, new_page, no_page_errors, table_id
-
-
-@pytest.fixture
-def contexts(browser: Browser) -> Iterator[list[BrowserContext]]:
-    """Browser contexts made by a test (each its own localStorage: another person)."""
-    made: list[BrowserContext] = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def test_a_stranger_may_watch_an_invite_only_table_but_not_sit(
