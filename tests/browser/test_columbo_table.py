@@ -315,7 +315,7 @@ def test_a_game_against_a_bot_from_the_lobby_to_the_end(
                 assert card.name not in who.content()
                 assert f'data-card="{card.id}"' not in who.content()
             expect(page.locator("#log")).to_contain_text(
-                f"lays it face down on the lawn at place {place}"
+                f"lays it face down on the lawn at place {place + 1}"
             )
         if action.kind == "demand":
             shot(page, "columbo-desktop-challenge")
@@ -389,7 +389,7 @@ def test_the_more_difficult_game_with_two_bots_ends_with_the_rewards(
             expect(spot).to_have_attribute("data-state", "down")
             expect(spot.locator(".co-card")).to_have_count(0)
             expect(page.locator("#log")).to_contain_text(
-                f"You laid a card face down at place {place}"
+                f"You laid a card face down at place {place + 1}"
             )
     final = engine(server, table)
     assert isinstance(final, Columbo)

@@ -62,7 +62,8 @@ def test_board_text_shows_rooms_piles_doors_and_pieces() -> None:
 def test_the_lawn_is_a_field_of_numbered_backs() -> None:
     assert "Nothing on the lawn" in render_lawn({"lawn": []}).plain
     plain = render_lawn({"lawn": ["down", None, "down"]}).plain
-    assert "▒ 0▒" in plain and " 1·" in plain and "▒ 2▒" in plain
+    # Places are counted from 1 on screen, as in the log and the commands.
+    assert "▒ 1▒" in plain and " 2·" in plain and "▒ 3▒" in plain and "0" not in plain
 
 
 # --- commands -----------------------------------------------------------------------------------
@@ -105,10 +106,12 @@ def test_commands_read_into_actions() -> None:
     assert parse_command(f"demand 2 {k}", view).action == show
     assert parse_command(f"demand 2 {showable['kind']}", view).action == show
     lawn_view = {**view, "lawn": ["down", None, "down"]}
-    assert parse_command("name 2 motive", lawn_view).action == Action.of(
+    assert parse_command("name 3 motive", lawn_view).action == Action.of(
         "name", place=2, evidence="motive"
     )
-    assert parse_command(f"search 0 {k}", lawn_view).action == Action.of(
+    with pytest.raises(CommandError, match="cards lie at 1, 3"):
+        parse_command("name 0 motive", lawn_view)
+    assert parse_command(f"search 1 {k}", lawn_view).action == Action.of(
         "name", place=0, show=showable["id"]
     )
     for text, meta in (("legal", "legal"), ("?", "help"), ("q", "quit")):
@@ -226,7 +229,7 @@ def command_for(state: Columbo, action: Action) -> str:
     what = number[action["show"]] if action.get("show") is not None else action["evidence"]
     if kind == "demand":
         return f"demand {action['target'] + 1} {what}"
-    return f"name {action['place']} {what}"
+    return f"name {action['place'] + 1} {what}"
 
 
 def lawn_leaks(app: ColumboApp) -> list[str]:
@@ -259,7 +262,7 @@ def lawn_leaks(app: ColumboApp) -> list[str]:
             if e.kind in ("discard", "swapped") and e.data["place"] == place
         )
         began = max(i for i, e in enumerate(public[: laid + 1]) if e.kind == "turn")
-        at = re.compile(rf"place {place}\b")
+        at = re.compile(rf"place {place + 1}\b")  # people count the places from 1
         for i in range(began, len(lines)):
             if kind != "no-clue" and name in lines[i]:
                 leaks.append(f"log {i}: {lines[i]!r} names {name} at place {place}")

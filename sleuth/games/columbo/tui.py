@@ -31,7 +31,7 @@ from sleuth.core.prompt import count
 from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, load_pack
 from sleuth.games.columbo.state import Columbo
-from sleuth.games.columbo.words import Narrator, money, place_words
+from sleuth.games.columbo.words import Narrator, lawn_number, money, place_words
 from sleuth.tui.shell import GameShell, InfoScreen, Parsed, task
 
 GAME = "columbo"
@@ -200,9 +200,9 @@ def render_lawn(view: Mapping[str, Any], per_row: int = 8) -> Text:
         return text
     for place, card in enumerate(places):
         if card is None:
-            text.append(f" {place:>2}· ", "dim")
+            text.append(f" {lawn_number(place):>2}· ", "dim")
         else:
-            text.append(f"▒{place:>2}▒", BACK_STYLE)
+            text.append(f"▒{lawn_number(place):>2}▒", BACK_STYLE)
             text.append(" ")
         if place % per_row == per_row - 1 and place < len(places) - 1:
             text.append("\n")
@@ -390,11 +390,12 @@ def _seat(arg: str, view: Mapping[str, Any]) -> int:
 
 def _place(arg: str, view: Mapping[str, Any]) -> int:
     lawn = list(view["lawn"])
-    if not arg.isdigit() or not 0 <= int(arg) < len(lawn) or lawn[int(arg)] is None:
-        down = [str(p) for p, card in enumerate(lawn) if card is not None]
+    place = int(arg) - 1 if arg.isdigit() else -1  # people count the places from 1
+    if not 0 <= place < len(lawn) or lawn[place] is None:
+        down = [str(lawn_number(p)) for p, card in enumerate(lawn) if card is not None]
         where = f" (cards lie at {', '.join(down)})" if down else " (the lawn is empty)"
         raise CommandError(f"there is no card at lawn place {arg!r}{where}")
-    return int(arg)
+    return place
 
 
 def _simple(words: str) -> str:
@@ -473,7 +474,7 @@ def legal_summary(view: Mapping[str, Any]) -> str:
         who = sorted({int(a[key]) for a in acts})
         shown = sorted({number[int(a["show"])] for a in acts if "show" in a})
         evidence = sorted({str(a["evidence"]) for a in acts if "evidence" in a})
-        labels = [str(w + 1) if verb == "demand" else str(w) for w in who]
+        labels = [str(w + 1) for w in who]  # detectives and lawn places both count from 1
         line = f"{verb} <{what}> <card or kind>: {what}s {', '.join(labels)}; "
         line += ", ".join([*(f"{n} {names[hand[n - 1]['id']]}" for n in shown), *evidence])
         lines.append(line)
@@ -624,7 +625,8 @@ class ColumboApp(GameShell):
         if search:
             text.append(f"\nSearching: {search['found']} found this turn", "bold")
             if search.get("turned") is not None:
-                text.append(f"; turned over at place {search['place']}: {search['turned']['name']}")
+                place = lawn_number(search["place"])
+                text.append(f"; turned over at place {place}: {search['turned']['name']}")
         self.query_one("#lawn", Static).update(text)
 
     def draw_dice(self, view: Mapping[str, Any]) -> None:

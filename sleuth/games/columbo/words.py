@@ -34,6 +34,11 @@ def room_words(room: int) -> str:
     return load_board().room_names.get(room, f"Room {room}")
 
 
+def lawn_number(place: int) -> int:
+    """A lawn place as people count it: the engine's places start at 0, the words at 1."""
+    return place + 1
+
+
 def place_words(node_id: str) -> str:
     """Where a piece stands: 'room-3' -> 'Room 3', a DOOR TO space, or a hallway square."""
     board = load_board()
@@ -301,14 +306,15 @@ class Narrator:
 
     def _discard(self, d: Mapping[str, Any]) -> str:
         if d["card"] is None:
-            return f"{self.who(d['seat'])} lays a card face down on the lawn at place {d['place']}."
+            place = lawn_number(d["place"])
+            return f"{self.who(d['seat'])} lays a card face down on the lawn at place {place}."
         return (
             f"{self.who(d['seat'])} discards {self.card(d['card'])}, shows it to all and lays it"
-            f" face down on the lawn at place {d['place']}."
+            f" face down on the lawn at place {lawn_number(d['place'])}."
         )
 
     def _your_discard(self, d: Mapping[str, Any]) -> str:
-        return f"You laid {self.card(d['card'])} face down at place {d['place']}."
+        return f"You laid {self.card(d['card'])} face down at place {lawn_number(d['place'])}."
 
     def _laid_down(self, d: Mapping[str, Any]) -> str:
         title = load_pack().titles.get(str(d["kind"]), str(d["kind"]))
@@ -317,13 +323,14 @@ class Narrator:
     def _name(self, d: Mapping[str, Any]) -> str:
         who = self.who(d["seat"])
         if d["kind"] is None:  # told later: what was said aloud is not kept (CO-LAWN-02)
-            return f"{who} points at place {d['place']} and names it."
+            return f"{who} points at place {lawn_number(d['place'])} and names it."
         shows = f" shows {self.card(d['shown'])}," if d["shown"] else ""
-        return f'{who}{shows} points at place {d["place"]}: "{naming_words(d["kind"])}"'
+        place = lawn_number(d["place"])
+        return f'{who}{shows} points at place {place}: "{naming_words(d["kind"])}"'
 
     def _turned(self, d: Mapping[str, Any]) -> str:
         verdict = "right" if d["right"] else "wrong"
-        return f"Turned over, place {d['place']} is {self.card(d['card'])}: {verdict}!"
+        return f"Turned over, place {lawn_number(d['place'])} is {self.card(d['card'])}: {verdict}!"
 
     def _swapped(self, d: Mapping[str, Any]) -> str:
         who = self.who(d["seat"])

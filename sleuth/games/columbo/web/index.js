@@ -538,7 +538,7 @@ export function createTable(ctx) {
       "button",
       { type: "button", class: "co-lplace", dataset: { place: String(p) }, style: { "--tilt": `${tilt}deg`, "--dx": `${dx}px`, "--dy": `${dy}px` } },
       h("span", { class: "co-flip" }, h("span", { class: "co-side co-side-back" }, cardBack()), h("span", { class: "co-side co-side-front" })),
-      h("span", { class: "co-lnum", "aria-hidden": "true" }, String(p)),
+      h("span", { class: "co-lnum", "aria-hidden": "true" }, String(p + 1)),
       h("span", { class: "co-lnote", "aria-hidden": "true" }),
     );
     el.field.append(node);
@@ -592,7 +592,7 @@ export function createTable(ctx) {
     node.classList.toggle("pickable", pickable);
     node.classList.toggle("pointed", mode?.type === "name" && mode.place === p);
     const words = state === "empty" ? "empty" : state === "shown" || state === "closing" ? `being shown: ${show.card.name}` : face ? face.name : "a card, face down";
-    node.setAttribute("aria-label", `Lawn place ${p}: ${words}${pickable ? " (tap to name it)" : ""}`);
+    node.setAttribute("aria-label", `Lawn place ${p + 1}: ${words}${pickable ? " (tap to name it)" : ""}`);
   }
 
   function lawnClick(e) {
@@ -727,7 +727,7 @@ export function createTable(ctx) {
       rows.push(
         h("div", { class: "co-situation", id: "search" },
           sr.turned ? cardFace(sr.turned, { size: "mini" }) : null,
-          h("p", {}, sr.turned ? `Place ${sr.place} was ${kindWords(sr.turned.kind)}: wrong. ${whoName(view.turn)} takes it and lays a card in its place.` : `${whoName(view.turn)} ${view.turn === opts.me ? "have" : "has"} found ${sr.found} card${sr.found === 1 ? "" : "s"} on the lawn this turn.`)),
+          h("p", {}, sr.turned ? `Place ${sr.place + 1} was ${kindWords(sr.turned.kind)}: wrong. ${whoName(view.turn)} takes it and lays a card in its place.` : `${whoName(view.turn)} ${view.turn === opts.me ? "have" : "has"} found ${sr.found} card${sr.found === 1 ? "" : "s"} on the lawn this turn.`)),
       );
     }
     return rows;
@@ -860,7 +860,7 @@ export function createTable(ctx) {
     const p = mode.place;
     const evidence = legal.names.filter((a) => a.place === p && a.evidence);
     return [
-      h("p", { class: "ctrl-help" }, `You point at place ${p}: what is it? Show a card of the kind you name (any card, to take it on purpose), or say:`),
+      h("p", { class: "ctrl-help" }, `You point at place ${p + 1}: what is it? Show a card of the kind you name (any card, to take it on purpose), or say:`),
       h("div", { class: "ctrl-row picker" }, evidence.map((a) => btn(a.evidence === "motive" ? "“A Motive”" : "“The Mystery card”", a, { cls: "btn-space", data: { evidence: a.evidence } }))),
       cardPicker((c) => {
         const a = legal.names.find((x) => x.place === p && x.show === c.id);
@@ -1140,16 +1140,16 @@ export function createTable(ctx) {
       case "drew":
         return `You take the top card in ${roomWords(d.room)}: it is in your hand.`;
       case "discard":
-        return d.card ? `${who(d.seat)} discards a card, shows it to all and lays it face down on the lawn at place ${d.place}.` : null;
+        return d.card ? `${who(d.seat)} discards a card, shows it to all and lays it face down on the lawn at place ${d.place + 1}.` : null;
       case "your_discard":
-        return `You laid a card face down at place ${d.place}.`;
+        return `You laid a card face down at place ${d.place + 1}.`;
       case "swapped":
         if (!d.laid) return null;
         return d.card ? `${who(d.seat)} picks it up and lays a card in its place: shown to all, then face down.` : `${who(d.seat)} picks it up and lays a card face down in its place.`;
       case "name": // said aloud once (shown over the table): after a wrong naming the card shown lies there
-        return `${who(d.seat)} points at place ${d.place} and names it.`;
+        return `${who(d.seat)} points at place ${d.place + 1} and names it.`;
       case "turned":
-        return `Turned over, place ${d.place} is ${kindWords(d.card.kind)}: ${d.right ? "right" : "wrong"}!`;
+        return `Turned over, place ${d.place + 1} is ${kindWords(d.card.kind)}: ${d.right ? "right" : "wrong"}!`;
       case "given":
         return `${kindWords(d.card.kind).replace(/^a/, "A").replace(/^the /, "The ")} passes from ${ev.to === d.from ? "you" : who(d.from)} to ${ev.to === d.to ? "you" : who(d.to)}: it is in ${ev.to === d.to ? "your" : "their"} hand.`;
       case "exchanged":
