@@ -9,6 +9,8 @@
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
 import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
+import { rovingGroup } from "/static/js/roving.js";
+import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
 
@@ -145,7 +147,6 @@ export function createTable(ctx) {
   let legal = groupLegal(null, false);
   let mode = null; // null | {type: "demand", target} | {type: "name", place}
   let svg = null;
-  let zoomed = false;
   let final = null; // the game_over event's data, once seen
   const geo = new Map();
   const graph = new Map(); // node id -> neighbouring node ids
@@ -161,7 +162,8 @@ export function createTable(ctx) {
     document.body.classList.add("game-columbo");
 
     el.boardWrap = h("div", { class: "co-board-wrap", id: "board-wrap" });
-    el.zoom = h("button", { type: "button", class: "icon-btn co-zoom", title: "Zoom the board (z)", "aria-pressed": "false", onclick: toggleZoom }, icon("zoomIn"));
+    el.zoomer = boardZoom({ host: () => el.stage, frame: el.boardWrap, board: () => svg, focus: zoomFocus, buttonClass: "co-zoom" });
+    el.zoom = el.zoomer.button;
     el.lawnCount = h("span", { class: "co-lawn-count" });
     el.field = h("div", { class: "co-lawn-field", id: "lawn-field", role: "group", "aria-label": "Cards on the lawn" });
     el.field.addEventListener("click", lawnClick);
@@ -254,6 +256,7 @@ export function createTable(ctx) {
     el.pieces = s("g", { class: "co-pieces" });
     svg.append(el.closed, el.piles, el.hints, el.pieces);
     svg.addEventListener("click", boardClick);
+    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
     svg.addEventListener("keydown", (e) => {
       if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
         e.preventDefault();
@@ -264,18 +267,16 @@ export function createTable(ctx) {
   }
 
   function toggleZoom() {
-    zoomed = !zoomed;
-    el.stage.classList.toggle("zoomed", zoomed);
-    el.zoom.setAttribute("aria-pressed", String(zoomed));
-    fill(el.zoom, icon(zoomed ? "zoomOut" : "zoomIn"));
-    if (zoomed) {
-      const me = view?.detectives?.[opts.me ?? view?.to_move];
-      const g = me && geometry(me.at);
-      if (g) {
-        const scale = el.boardWrap.scrollWidth / Number(svg.viewBox.baseVal.width || 616);
-        el.boardWrap.scrollTo({ left: g.cx * scale - el.boardWrap.clientWidth / 2, top: g.cy * scale - el.boardWrap.clientHeight / 2 });
-      }
-    }
+    el.zoomer.toggle();
+  }
+
+  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
+  function zoomFocus() {
+    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
+    if (lit.length) return lit;
+    const me = view?.detectives?.[opts.me ?? view?.to_move];
+    const g = me && geometry(me.at);
+    return g ? [{ x: g.cx, y: g.cy }] : [];
   }
 
   // ---- board geometry ----
@@ -501,6 +502,12 @@ export function createTable(ctx) {
   }
 
   function renderTargets() {
+    lightTargets();
+    el.roving?.refresh();
+    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+  }
+
+  function lightTargets() {
     clearTargets();
     if (!svg || opts.replay || mode) return;
     const light = (id, kind) => {
@@ -508,7 +515,7 @@ export function createTable(ctx) {
       const g = geometry(id);
       if (!node || !g) return;
       node.classList.add("is-target", `target-${kind}`);
-      node.setAttribute("tabindex", "0");
+      node.setAttribute("tabindex", "-1");
       node.setAttribute("role", "button");
       const where = placeWords(id) === "the hallway" ? (node.querySelector("title")?.textContent || "this square").replace(/^The /, "the ") : placeWords(id);
       node.setAttribute("aria-label", kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`);

@@ -4,6 +4,8 @@
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
 import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
+import { rovingGroup } from "/static/js/roving.js";
+import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 
 export const title = "Kojak Detective Game";
@@ -135,7 +137,6 @@ export function createTable(ctx) {
   let pick = null; // a building chosen for turning
   let mode = null; // null | "arrest"
   let svg = null;
-  let zoomed = false;
   let placedOnce = false;
   const angles = {}; // building -> the disc's shown angle (keeps growing: tables only turn clockwise)
   const anim = new Map(); // piece element -> animation token
@@ -147,7 +148,8 @@ export function createTable(ctx) {
     await loadStyle("/static/games/kojak/kojak.css");
     document.body.classList.add("game-kojak");
     el.wrap = h("div", { class: "kj-board-wrap", id: "board-wrap" });
-    el.zoom = h("button", { type: "button", class: "icon-btn board-zoom", title: "Zoom the board (z)", "aria-pressed": "false", onclick: toggleZoom }, icon("zoomIn"));
+    el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
+    el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
     try {
       const res = await fetch("/api/games/kojak/board.svg");
@@ -173,6 +175,7 @@ export function createTable(ctx) {
     el.fx = s("g", { class: "kj-fx" });
     svg.append(el.hints, el.marks, el.badges, el.pieces, el.fx);
     svg.addEventListener("click", boardClick);
+    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
     svg.addEventListener("keydown", (e) => {
       if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
         e.preventDefault();
@@ -206,24 +209,19 @@ export function createTable(ctx) {
   }
 
   function toggleZoom() {
-    zoomed = !zoomed;
-    el.board.classList.toggle("zoomed", zoomed);
-    el.zoom.setAttribute("aria-pressed", String(zoomed));
-    fill(el.zoom, icon(zoomed ? "zoomOut" : "zoomIn"));
-    if (zoomed) scrollToAction();
+    el.zoomer.toggle();
   }
 
-  function scrollToAction() {
-    if (!zoomed || !view) return;
+  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
+  function zoomFocus() {
+    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
+    if (lit.length) return lit;
+    if (!view) return [];
     const p = view.pieces?.[opts.me ?? view.to_move];
     const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
     const g = point(at || "start");
-    if (!g) return;
-    const scale = el.wrap.scrollWidth / viewWidth();
-    el.wrap.scrollTo({ left: g.x * scale - el.wrap.clientWidth / 2, top: g.y * scale - el.wrap.clientHeight / 2, behavior: "smooth" });
+    return g ? [{ x: g.x, y: g.y }] : [];
   }
-
-  const viewWidth = () => svg?.viewBox?.baseVal?.width || 804;
 
   // ---- board geometry (read from the picture's data attributes) ----
   const nodeCache = new Map();
@@ -420,7 +418,7 @@ export function createTable(ctx) {
     const g = point(id);
     if (!n || !g) return;
     n.classList.add("is-target", `target-${kind}`);
-    n.setAttribute("tabindex", "0");
+    n.setAttribute("tabindex", "-1");
     n.setAttribute("role", "button");
     n.setAttribute("aria-label", words);
     const big = n.classList.contains("room") || n.classList.contains("lot");
@@ -433,13 +431,19 @@ export function createTable(ctx) {
     if (!n || !t) return;
     n.classList.add("is-target", `target-${kind}`);
     if (pick === b && kind === "turn") n.classList.add("picked");
-    n.setAttribute("tabindex", "0");
+    n.setAttribute("tabindex", "-1");
     n.setAttribute("role", "button");
     n.setAttribute("aria-label", words);
     el.hints.append(s("circle", { class: `hint hint-building hint-${kind}`, cx: +t.dataset.cx, cy: +t.dataset.cy, r: +t.dataset.r + 9, "data-for": b }));
   }
 
   function renderTargets() {
+    lightTargets();
+    el.roving?.refresh();
+    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+  }
+
+  function lightTargets() {
     clearTargets();
     if (!svg || opts.replay || !opts.canAct || mode === "arrest") return;
     for (const [lot] of legal.park) lightNode(lot, "park", `Park the Detective's car in ${placeWords(lot)}`);

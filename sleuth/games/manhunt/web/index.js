@@ -5,6 +5,8 @@
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
 import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
+import { rovingGroup } from "/static/js/roving.js";
+import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 
 export const title = "Manhunt";
@@ -128,7 +130,6 @@ export function createTable(ctx) {
   let spinning = 0;
   let scannerUntil = 0; // the Clue Scanner shows a probe or a flap until then (ms)
   let placedOnce = false;
-  let zoomed = false;
   let fetching = null;
 
   const who = (seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`;
@@ -143,7 +144,8 @@ export function createTable(ctx) {
     await loadStyle("/static/games/manhunt/manhunt.css");
     document.body.classList.add("game-manhunt");
     el.wrap = h("div", { class: "mh-board-wrap", id: "board-wrap" });
-    el.zoom = h("button", { type: "button", class: "icon-btn mh-zoom", title: "Zoom the board (z)", "aria-pressed": "false", onclick: toggleZoom }, icon("zoomIn"));
+    el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "mh-zoom" });
+    el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
     try {
       const res = await fetch("/api/games/manhunt/board.svg");
@@ -166,6 +168,7 @@ export function createTable(ctx) {
     el.cars = s("g", { class: "mh-cars" });
     svg.append(el.hints, el.cars);
     svg.addEventListener("click", boardClick);
+    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
     svg.addEventListener("keydown", (e) => {
       if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
         e.preventDefault();
@@ -211,18 +214,16 @@ export function createTable(ctx) {
   }
 
   function toggleZoom() {
-    zoomed = !zoomed;
-    el.board.classList.toggle("zoomed", zoomed);
-    el.zoom.setAttribute("aria-pressed", String(zoomed));
-    fill(el.zoom, icon(zoomed ? "zoomOut" : "zoomIn"));
-    if (zoomed) {
-      const car = view?.cars?.[opts.me ?? view?.to_move];
-      const g = car && geometry(car.space);
-      if (g) {
-        const scale = el.wrap.scrollWidth / 800;
-        el.wrap.scrollTo({ left: g.x * scale - el.wrap.clientWidth / 2, top: g.y * scale - el.wrap.clientHeight / 2, behavior: "smooth" });
-      }
-    }
+    el.zoomer.toggle();
+  }
+
+  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
+  function zoomFocus() {
+    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
+    if (lit.length) return lit;
+    const car = view?.cars?.[opts.me ?? view?.to_move];
+    const g = car && geometry(car.space);
+    return g ? [{ x: g.x, y: g.y }] : [];
   }
 
   // ---- the static parts of the view (a view without them: ask the server) ----
@@ -367,6 +368,12 @@ export function createTable(ctx) {
   }
 
   function renderTargets() {
+    lightTargets();
+    el.roving?.refresh();
+    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+  }
+
+  function lightTargets() {
     clearTargets();
     if (!svg || opts.replay || spinning) return;
     const sets = [["move", legal.moves], ["place", legal.places]];
@@ -376,7 +383,7 @@ export function createTable(ctx) {
         const g = geometry(id);
         if (!node || !g) continue;
         node.classList.add("is-target", `target-${kind}`);
-        node.setAttribute("tabindex", "0");
+        node.setAttribute("tabindex", "-1");
         node.setAttribute("role", "button");
         node.setAttribute("aria-label", `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`);
         el.hints.append(s("rect", { class: `mh-hint hint-${kind}`, x: g.x - 19, y: g.y - 19, width: 38, height: 38, rx: 8, "data-for": id }));

@@ -3,6 +3,8 @@
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
 import { h, s, fill, money, seatColour, actionButton, turnWords } from "/static/js/dom.js";
+import { rovingGroup } from "/static/js/roving.js";
+import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
@@ -157,7 +159,6 @@ export function createTable(ctx) {
   let ledCut = null; // ends the hold of the item on the LED now, when a later moment comes
   let moment = 0; // one per update of the game (play()) or press of a memory button
   let memoryShown = null;
-  let zoomed = false;
 
   // ---- mounting ----
   async function mount(slots) {
@@ -166,7 +167,8 @@ export function createTable(ctx) {
     document.body.classList.add("game-stop-thief");
     // The board
     el.wrap = h("div", { class: "board-wrap", id: "board-wrap" });
-    el.zoom = h("button", { type: "button", class: "icon-btn board-zoom", title: "Zoom the board (z)", "aria-pressed": "false", onclick: toggleZoom }, icon("zoomIn"));
+    el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
+    el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
     try {
       const text = await (await fetch("/api/games/stop-thief/board.svg")).text();
@@ -190,6 +192,7 @@ export function createTable(ctx) {
     el.pieces = s("g", { class: "st-pieces" });
     svg.append(el.hints, el.marks, el.pieces);
     svg.addEventListener("click", boardClick);
+    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
     svg.addEventListener("keydown", (e) => {
       if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
         e.preventDefault();
@@ -238,20 +241,16 @@ export function createTable(ctx) {
   }
 
   function toggleZoom() {
-    zoomed = !zoomed;
-    el.board.classList.toggle("zoomed", zoomed);
-    el.zoom.setAttribute("aria-pressed", String(zoomed));
-    fill(el.zoom, icon(zoomed ? "zoomOut" : "zoomIn"));
-    if (zoomed) scrollToMe();
+    el.zoomer.toggle();
   }
 
-  function scrollToMe() {
+  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
+  function zoomFocus() {
+    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
+    if (lit.length) return lit;
     const me = view?.detectives?.[opts.me ?? view?.to_move];
-    if (!me || !zoomed) return;
-    const g = geometry(me.node);
-    if (!g) return;
-    const scale = el.wrap.scrollWidth / 800;
-    el.wrap.scrollTo({ left: g.cx * scale - el.wrap.clientWidth / 2, top: g.cy * scale - el.wrap.clientHeight / 2, behavior: "smooth" });
+    const g = me && geometry(me.node);
+    return g ? [{ x: g.cx, y: g.cy }] : [];
   }
 
   // ---- board geometry ----
@@ -369,6 +368,12 @@ export function createTable(ctx) {
   }
 
   function renderTargets() {
+    lightTargets();
+    el.roving?.refresh();
+    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+  }
+
+  function lightTargets() {
     clearTargets();
     if (!svg || opts.replay) return;
     const [kind, targets] = targetSet();
@@ -380,7 +385,7 @@ export function createTable(ctx) {
       if (!node || !g) continue;
       node.classList.add("is-target", `target-${kind}`);
       if (kind === "move" && id === here) node.classList.add("target-stay");
-      node.setAttribute("tabindex", "0");
+      node.setAttribute("tabindex", "-1");
       node.setAttribute("role", "button");
       const words = kind === "move" ? (id === here ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
       node.setAttribute("aria-label", words);
