@@ -30,6 +30,14 @@ function rectOf(item, svg) {
 export function boardZoom({ host, frame, board, focus, buttonClass = "board-zoom" }) {
   let zoomed = false;
   let followed = ""; // what the frame last followed, so it moves only when that changes
+  // Chromium may give the SVG its zoomed size a frame or two after the class changes, so
+  // the first centring can measure the small board: centre again once it has grown.
+  let settling = false;
+  const grown = new ResizeObserver(() => {
+    if (!settling) return;
+    follow({ force: true, smooth: false });
+    if (frame.scrollWidth > frame.clientWidth) settling = false;
+  });
 
   const button = h(
     "button",
@@ -61,7 +69,14 @@ export function boardZoom({ host, frame, board, focus, buttonClass = "board-zoom
     host().classList.toggle("zoomed", zoomed);
     button.setAttribute("aria-pressed", String(zoomed));
     fill(button, icon(zoomed ? "zoomOut" : "zoomIn"));
-    if (zoomed) follow({ force: true, smooth: false });
+    settling = zoomed;
+    if (zoomed) {
+      const svg = board();
+      if (svg) grown.observe(svg);
+      follow({ force: true, smooth: false });
+    } else {
+      grown.disconnect();
+    }
   }
 
   return {
