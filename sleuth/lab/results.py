@@ -15,8 +15,9 @@ actions): `sleuth.replay(json.loads(row["record"]))` rebuilds the game move by m
 from __future__ import annotations
 
 import csv
+import io
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from sleuth.lab.tournament import GameResult
@@ -34,17 +35,24 @@ def save(results: Sequence[GameResult], path: Path) -> None:
 
 def load(path: Path) -> list[GameResult]:
     """The results a `save` wrote; a file that is not one raises ValueError naming the row."""
-    csv.field_size_limit(sys.maxsize)  # a long game's record is a long field
     with path.open(newline="", encoding="utf-8") as file:
-        reader = csv.DictReader(file)
-        if tuple(reader.fieldnames or ()) != COLUMNS:
-            raise ValueError(
-                f"{path} is not a tournament file: its columns are {reader.fieldnames}"
-            )
-        results = []
-        for line, row in enumerate(reader, start=2):
-            try:
-                results.append(GameResult.from_row(row))
-            except (KeyError, TypeError, ValueError) as err:
-                raise ValueError(f"{path}, line {line}: {err}") from None
+        return read(file, str(path))
+
+
+def parse(text: str, name: str = "the results") -> list[GameResult]:
+    """The results in a `save`d file's text (an upload, say), as `load` reads them."""
+    return read(io.StringIO(text, newline=""), name)
+
+
+def read(file: Iterable[str], name: str) -> list[GameResult]:
+    csv.field_size_limit(sys.maxsize)  # a long game's record is a long field
+    reader = csv.DictReader(file)
+    if tuple(reader.fieldnames or ()) != COLUMNS:
+        raise ValueError(f"{name} is not a tournament file: its columns are {reader.fieldnames}")
+    results = []
+    for line, row in enumerate(reader, start=2):
+        try:
+            results.append(GameResult.from_row(row))
+        except (KeyError, TypeError, ValueError) as err:
+            raise ValueError(f"{name}, line {line}: {err}") from None
     return results

@@ -12,13 +12,16 @@ from pydantic import BaseModel
 
 import sleuth
 from sleuth.bots import bot_levels, default_level, level_line
+from sleuth.core import CorruptRecord, Record
 from sleuth.core.actions import JSONValue
+from sleuth.lab.results import parse
 from sleuth.server.errors import ApiError
 from sleuth.server.lobby import LiveTable, Lobby, off_loop
 from sleuth.server.memory import listing_page
 from sleuth.server.messages import (
     ActionRequest,
     BotRequest,
+    GameUpload,
     HumanRequest,
     JoinRequest,
     NewTable,
@@ -150,6 +153,34 @@ async def create_table(body: NewTable, lobby: LobbyDep) -> TableCreated:
         spectator_chat=body.spectator_chat,
     )
     return TableCreated.model_validate(created)
+
+
+@router.post("/replays", status_code=201)
+async def bring_in_a_game(body: GameUpload, lobby: LobbyDep) -> dict[str, JSONValue]:
+    """A finished game from a file (a terminal save's or a tournament's record): replayed
+    through the engine, refused with the first action that does not replay, else stored as
+    a finished table whose replay is at the answer's `url`."""
+    if body.record is not None:
+        record = Record(**body.record.model_dump())
+    else:
+        record = one_game_of(body.results or "", body.number or 0)
+    return await lobby.import_finished(record)
+
+
+def one_game_of(results: str, number: int) -> Record:
+    """Game `number` of a tournament's results file (its text), as a record."""
+    try:
+        games = parse(results, "the results file")
+    except ValueError as err:
+        raise ApiError(400, "bad_record", str(err)) from None
+    for game in games:
+        if game.number == number:
+            try:
+                return Record.from_json(game.record)
+            except CorruptRecord as err:
+                raise ApiError(400, "bad_record", f"game {number}: {err}") from None
+    numbers = ", ".join(str(g.number) for g in games[:5]) + (", ..." if len(games) > 5 else "")
+    raise ApiError(400, "no_such_game", f"the file has no game {number} (it has {numbers})")
 
 
 @router.get("/tables")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -16,6 +16,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_MESSAGE = 64 * 1024
 """The largest HTTP body or WebSocket message the server reads, in bytes."""
+LARGER_BODIES = {"/api/replays": 4 * 1024 * 1024}
+"""Routes whose bodies may be larger: a long game's record runs past 64 KiB."""
 
 BODY_SECONDS = 30.0
 """How long a client may take to send a whole request body."""
@@ -147,20 +149,26 @@ class BodyLimit:
     and (408) one that takes over `seconds` to arrive: a slow sender holds no connection."""
 
     def __init__(
-        self, app: ASGIApp, limit: int = MAX_MESSAGE, seconds: float = BODY_SECONDS
+        self,
+        app: ASGIApp,
+        limit: int = MAX_MESSAGE,
+        seconds: float = BODY_SECONDS,
+        larger: Mapping[str, int] | None = None,
     ) -> None:
         self.app = app
         self.limit = limit
         self.seconds = seconds
+        self.larger = dict(LARGER_BODIES if larger is None else larger)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.limit)
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length")
-        if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            await self._too_large(send)
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            await self._too_large(send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -178,8 +186,8 @@ class BodyLimit:
                 return
             body: bytes = message.get("body", b"")
             size += len(body)
-            if size > self.limit:
-                await self._too_large(send)
+            if size > limit:
+                await self._too_large(send, limit)
                 return
             chunks.append(body)
             if not message.get("more_body"):
@@ -187,9 +195,9 @@ class BodyLimit:
         whole: Message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
         await self.app(scope, _replay([whole], receive), send)
 
-    async def _too_large(self, send: Send) -> None:
+    async def _too_large(self, send: Send, limit: int) -> None:
         body = json.dumps(
-            {"error": "too_large", "message": f"messages are limited to {self.limit // 1024} KiB"}
+            {"error": "too_large", "message": f"messages are limited to {limit // 1024} KiB"}
         ).encode()
         await send(
             {

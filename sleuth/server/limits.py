@@ -221,7 +221,7 @@ def too_many(kind: str, wait: float) -> ApiError:
 
 _TABLE_POST = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
 _SCANNER_PRESS = re.compile(r"^/api/scanner/sessions/[^/]+/presses$")
-_CREATES = {"/api/tables", "/api/scanner/sessions"}
+_CREATES = {"/api/tables", "/api/replays", "/api/scanner/sessions"}
 _LOOKUP = re.compile(r"^/(api/tables|api/scanner/sessions|ws/tables)/[^/]+")
 
 

@@ -31,6 +31,7 @@ from sleuth.bots import Bot, UnknownBot, default_level, make_bot, resolve_level
 from sleuth.core import Action, Event, GameState, IllegalAction, Record, replay, spec
 from sleuth.core.actions import JSONValue
 from sleuth.core.game import Narrating, new_game
+from sleuth.server import imports
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
@@ -851,6 +852,35 @@ class Lobby:
                 for n, s in enumerate(table.seats)
             ],
         }
+
+    async def import_finished(self, record: Record) -> dict[str, JSONValue]:
+        """A finished game from a file (imports.py): replayed, then stored as a finished
+        table whose replay anyone with its link may watch."""
+        checked = await asyncio.to_thread(imports.check, record)
+        row = TableRow(
+            id="",
+            game=record.game,
+            players=record.players,
+            seed=record.seed,
+            options=checked.state.record().options,
+            seats=imports.seats_of(checked),
+            owner_hash=imports.new_owner_hash(),
+            status="finished",
+            seed_fixed=True,
+        )
+        actions = list(zip(checked.movers, record.actions, strict=True))
+        for _attempt in range(5):
+            row.id = secrets.token_urlsafe(6)
+            try:
+                await self._db(self.store.insert_table, row, actions)
+                break
+            except IntegrityError:
+                continue
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the game could not be saved: {err}") from None
+        else:  # pragma: no cover - five clashes of 48 random bits
+            raise ApiError(500, "server", "could not find a free table id")
+        return {"id": row.id, "url": f"/t/{row.id}/replay", "actions": len(record.actions)}
 
     async def join(
         self,

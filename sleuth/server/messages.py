@@ -20,6 +20,7 @@ from pydantic import (
     Field,
     StringConstraints,
     TypeAdapter,
+    model_validator,
 )
 
 from sleuth.core.actions import MAX_DEPTH
@@ -165,6 +166,33 @@ class SeatRequest(Strict):
         default=None, description="Bot level (bots only)"
     )
     name: Name | None = None
+
+
+class RecordJson(Strict):
+    """A game's record, as a terminal save (under `record`) or a tournament's results hold it."""
+
+    game: Word = Field(examples=["kojak"])
+    players: int = Field(ge=1, le=16)
+    seed: int = Field(ge=0, lt=2**128)
+    options: JsonObject = Field(default_factory=dict)
+    actions: list[JsonObject] = Field(default_factory=list, max_length=20_000)
+
+
+class GameUpload(Strict):
+    """A finished game to watch in the replay viewer: its record, or one game of a
+    tournament's results (`sleuth tournament --out`, the file's text and the game's number)."""
+
+    record: RecordJson | None = None
+    results: str | None = Field(None, max_length=4 * 1024 * 1024)
+    number: int | None = Field(None, ge=0, le=10**9)
+
+    @model_validator(mode="after")
+    def _one_game(self) -> GameUpload:
+        if (self.record is None) == (self.results is None):
+            raise ValueError("send either a record or a results file with a game number")
+        if self.results is not None and self.number is None:
+            raise ValueError("name the game in the results file by its number")
+        return self
 
 
 class NewTable(Strict):

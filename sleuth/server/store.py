@@ -488,9 +488,22 @@ class Store:
         if moved is not None:
             self._lose(moved)
 
-    def insert_table(self, row: TableRow) -> None:
+    def insert_table(
+        self, row: TableRow, actions: list[tuple[int, dict[str, JSONValue]]] | None = None
+    ) -> None:
+        """Store a new table, with its (seat, action) pairs numbered from 0 if it comes
+        with any (a finished game brought in from a file): all in one transaction."""
         with self._writing() as db:
             db.execute(insert(TABLES).values(**row.to_db()))
+            if actions:
+                moment = now()
+                db.execute(
+                    insert(ACTIONS),
+                    [
+                        {"table_id": row.id, "number": n, "seat": s, "action": a, "time": moment}
+                        for n, (s, a) in enumerate(actions)
+                    ],
+                )
             _notify(db, row.id, "new")
 
     def update_table(
