@@ -46,6 +46,7 @@ export const api = {
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
   replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`),
   replayStep: (id, step) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay?step=${step}`),
+  bringIn: (body) => call("POST", "/api/replays", { body }),
   rematch: (id, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/rematch`, { body: {}, token }),
   setPace: (id, pace, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/pace`, { body: { pace }, token }),
   botSeat: (id, seat, level, token) =>

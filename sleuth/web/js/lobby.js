@@ -359,6 +359,7 @@ async function main() {
   pickGame(first?.name);
   followSeats();
   renderTools();
+  followSavedGames();
   renderMine();
   renderOpen();
   setInterval(() => {
@@ -374,3 +375,41 @@ function renderTools() {
 }
 
 main();
+
+// A finished game from a file, opened in the replay viewer: a terminal save (JSON with its
+// record) or a bare record, or one game of a tournament's results (CSV, read by the server).
+function followSavedGames() {
+  const file = $("#saved-file");
+  const isCsv = () => /\.csv$/i.test(file.files[0]?.name || "");
+  file.addEventListener("change", () => {
+    $("#saved-number-box").hidden = !isCsv();
+    $("#saved-error").hidden = true;
+  });
+  $("#saved-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const error = $("#saved-error");
+    error.hidden = true;
+    const chosen = file.files[0];
+    if (!chosen) return;
+    try {
+      const text = await chosen.text();
+      let body;
+      if (isCsv()) {
+        body = { results: text, number: Number($("#saved-number").value || 0) };
+      } else {
+        let data;
+        try {
+          data = JSON.parse(text);
+        } catch {
+          throw new Error("This file is not JSON: choose a save from the terminal or a tournament's .csv.");
+        }
+        body = { record: data && typeof data === "object" && "record" in data ? data.record : data };
+      }
+      const made = await api.bringIn(body);
+      location.href = made.url;
+    } catch (err) {
+      error.textContent = err.message;
+      error.hidden = false;
+    }
+  });
+}
