@@ -20,6 +20,8 @@ const state = {
   shown: null, // the seat whose screen is open, or null (the cover)
   results: {}, // seat -> the answer to its last action (its eyes only)
   mine: null, // the shown seat's summary (its token's view)
+  names: {}, // seat -> a name being typed (kept when the page is drawn again)
+  drawn: "", // what the page last drew: drawn again only when it changes
   busy: 0,
 };
 window.sleuthCompanion = state;
@@ -111,11 +113,14 @@ async function refresh() {
       } else throw err;
     }
   }
-  draw();
+  // Drawn again only when something changed: a poll must not undo a half-made choice.
+  const key = `${state.summary.version}:${state.shown}:${state.mine?.version}:${held()}`;
+  if (key !== state.drawn) draw();
 }
 
 function draw() {
   const summary = state.summary;
+  state.drawn = `${summary.version}:${state.shown}:${state.mine?.version}:${held()}`;
   problem(null);
   $("#seats").hidden = false;
   const link = location.href;
@@ -147,7 +152,11 @@ function seatRow(seat) {
     h("span", { class: "seat-dot" }), h("span", { class: "seat-name" }, label),
     here ? h("span", { class: "seat-here" }, "on this phone") : null);
   if (!seat.taken) {
-    const input = h("input", { type: "text", maxlength: "24", placeholder: "Name", "aria-label": `Name for seat ${seat.seat + 1}`, class: "seat-input" });
+    const input = h("input", {
+      type: "text", maxlength: "24", placeholder: "Name", "aria-label": `Name for seat ${seat.seat + 1}`,
+      class: "seat-input", value: state.names[seat.seat] || "",
+      oninput: () => { state.names[seat.seat] = input.value; },
+    });
     row.append(input, h("button", {
       type: "button", class: "btn btn-small", dataset: { take: String(seat.seat) },
       onclick: () => takeSeat(seat.seat, input.value.trim() || `Player ${seat.seat + 1}`),
@@ -198,6 +207,7 @@ function context(seat) {
 $("#hide").addEventListener("click", () => {
   delete state.results[state.shown]; // the next holder sees none of it
   state.shown = null;
+  state.drawn = "";
   state.mine = null;
   draw();
 });
