@@ -101,7 +101,8 @@ async function refresh() {
     if (!state.summary.seats[seat]?.taken) delete state.tokens[seat]; // not ours after all
   }
   if (state.shown !== null && !(state.shown in state.tokens)) state.shown = null;
-  if (state.shown === null && held().length === 1) state.shown = held()[0];
+  // An open companion (nothing secret on it: Columbo's lawn) needs no cover on a shared phone.
+  if (state.shown === null && (held().length === 1 || (module.open && held().length))) state.shown = held()[0];
   if (state.shown !== null) {
     try {
       state.mine = await call("GET", `${base}/${state.sid}`, { token: state.tokens[state.shown] });
@@ -128,7 +129,7 @@ function draw() {
   $("#share-link").href = link;
   fill($("#seat-list"), summary.seats.map((seat) => seatRow(seat)));
   const mine = held();
-  $("#cover").hidden = !(mine.length > 1 && state.shown === null);
+  $("#cover").hidden = !(mine.length > 1 && state.shown === null && !module.open);
   fill($("#cover-buttons"), mine.map((seat) => h("button", {
     type: "button", class: "btn btn-huge btn-seat", style: { "--seat": seatColour(seat) },
     dataset: { pass: String(seat) },
@@ -136,13 +137,20 @@ function draw() {
   }, `Pass to ${nameOf(seat)}: show my screen`)));
   const open = state.shown !== null && state.mine;
   $("#screen").hidden = !open;
-  $("#hide").hidden = mine.length < 2;
+  $("#hide").hidden = mine.length < 2 || module.open;
   if (open) {
     $("#screen-name").textContent = `${nameOf(state.shown)}'s screen`;
+    if (module.open && mine.length > 1) {
+      fill($("#screen-name"), "Acting: ", mine.map((seat) => h("button", {
+        type: "button", class: `btn btn-small btn-seat${seat === state.shown ? " btn-primary" : ""}`,
+        style: { "--seat": seatColour(seat) }, dataset: { actAs: String(seat) },
+        onclick: () => { state.shown = seat; refresh(); },
+      }, nameOf(seat))));
+    }
     fill($("#game"), module.seatScreen(context(state.shown)));
   } else fill($("#game"));
   $("#table").hidden = false;
-  fill($("#table-body"), module.tableScreen({ summary, nameOf }));
+  fill($("#table-body"), module.tableScreen({ summary, nameOf, screenOpen: Boolean(open) }));
 }
 
 function seatRow(seat) {

@@ -21,7 +21,7 @@ export function setupFields() {
     h("option", { value: "advanced" }, "Advanced game (4 conditions a clue)"));
   generated.addEventListener("change", () => { number.disabled = generated.checked; });
   const element = h("div", {},
-    h("label", {}, "Game number", number, h("span", { class: "hint" }, "1-50 as printed in the box; 51 and up are generated cases")),
+    h("label", {}, "Game number", number, h("span", { class: "hint" }, "1-50 as printed in the box; 51 and up are generated cases (their clue sheet is shown here)")),
     h("label", { class: "inline" }, h("span", {}, generated, " A generated case, its number drawn for us")),
     h("label", {}, "Players", players),
     h("label", {}, "Version", version));
@@ -128,7 +128,9 @@ export function tableScreen({ summary, nameOf }) {
     ? view.winner !== null
       ? `${nameOf(view.winner)} arrested ${view.sheet.criminal} at the ${nameOfBuilding(view, view.hideout)}.`
       : `Everyone is out. ${view.sheet.criminal} hid in the ${nameOfBuilding(view, view.hideout)}.`
-    : `Game ${view.game}: informer cards "For Games ${view.informer_set}"${view.printed ? "" : " (a generated case: print its cards with sleuth print kojak)"}.`;
+    : view.printed
+      ? `Game ${view.game}: informer cards "For Games ${view.informer_set}", the clue sheet for games ${view.sheet.pad}.`
+      : `Game ${view.game}, a generated case: read its clue sheet below; the codes come from here.`;
   const line = (e) => e.event === "took"
     ? `${nameOf(e.seat)} took an informer at the ${nameOfBuilding(view, e.building)}.`
     : e.event === "arrested"
