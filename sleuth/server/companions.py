@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request, Security
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import (
@@ -102,6 +102,17 @@ class CompanionSpec:
     make: Callable[[dict[str, Any]], CompanionDevice]  # a device from stored settings
     # Stored settings from a checked body: the game draws its secrets here (a seed, a card).
     prepare: Callable[[BaseModel], dict[str, Any]]
+
+
+def qr_svg(text: str) -> str:
+    """`text` as a QR code in SVG (segno: small, dependency-free, made for the job)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(text, error="m").save(out, kind="svg", scale=6, border=2, xmldecl=False)
+    return out.getvalue().decode()
 
 
 def hash_token(token: str) -> str:
@@ -345,6 +356,20 @@ def companion_router(spec: CompanionSpec) -> APIRouter:
     def page() -> FileResponse:
         return FileResponse(PAGE, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
+    @router.get(f"{base}/{{sid}}/share", response_model=None)
+    def share(sid: str, request: Request, picture: bool = False) -> Any:
+        """The session's page for another phone: `{url}`, or with `picture` its QR code (SVG).
+        On `serve --host 0.0.0.0` the link uses this machine's network address, which a phone
+        can reach even when the page itself was opened as localhost."""
+        if store_for(request, spec).get(sid) is None:
+            return missing(sid)
+        base_url = getattr(request.app.state, "phone_url", None) or str(request.base_url)
+        url = f"{base_url.rstrip('/')}/companion/{spec.game}?session={sid}"
+        if not picture:
+            return {"url": url}
+        return Response(qr_svg(url), media_type="image/svg+xml",
+                        headers={"Cache-Control": "no-store"})  # fmt: skip
+
     @router.post(base, status_code=201, response_model=None)
     def create(body: dict[str, Any], request: Request) -> dict[str, Any] | JSONResponse:
         try:
@@ -365,14 +390,16 @@ def companion_router(spec: CompanionSpec) -> APIRouter:
         request: Request,
         credentials: HTTPAuthorizationCredentials | None = Security(bearer),  # noqa: B008
     ) -> dict[str, Any] | JSONResponse:
-        session = store_for(request, spec).get(sid)
-        if session is None:
-            return missing(sid)
-        token = token_of(credentials)
-        seat = session.seat_of(token)
-        if token and seat is None:
-            return error(403, "not_your_seat", "that token holds no seat of this session")
-        return session.summary(seat)
+        sessions = store_for(request, spec)
+        with sessions.lock:  # never a view of half an action (handlers run on several threads)
+            session = sessions.get(sid)
+            if session is None:
+                return missing(sid)
+            token = token_of(credentials)
+            seat = session.seat_of(token)
+            if token and seat is None:
+                return error(403, "not_your_seat", "that token holds no seat of this session")
+            return session.summary(seat)
 
     @router.post(f"{base}/{{sid}}/seats", status_code=201, response_model=None)
     def take(sid: str, body: TakeSeat, request: Request) -> dict[str, Any] | JSONResponse:

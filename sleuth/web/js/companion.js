@@ -22,6 +22,7 @@ const state = {
   mine: null, // the shown seat's summary (its token's view)
   names: {}, // seat -> a name being typed (kept when the page is drawn again)
   drawn: "", // what the page last drew: drawn again only when it changes
+  share: null, // the session's link for other phones, as the server names it
   busy: 0,
 };
 window.sleuthCompanion = state;
@@ -68,9 +69,24 @@ async function start() {
   } else {
     state.tokens = loadTokens();
     await refresh();
+    await showShare();
     setInterval(() => { if (!state.busy) refresh().catch(() => {}); }, POLL_MS);
   }
   document.body.dataset.ready = "true";
+}
+
+// The link (and its QR code) other phones open: on `serve --host 0.0.0.0` it names this
+// machine's network address even when this page was opened as localhost.
+async function showShare() {
+  try {
+    state.share = (await call("GET", `${base}/${state.sid}/share`)).url;
+  } catch {
+    return; // the page's own address stays shown
+  }
+  const qr = $("#share-qr");
+  qr.src = `${base}/${encodeURIComponent(state.sid)}/share?picture=true`;
+  qr.hidden = false;
+  draw();
 }
 
 function showSetup() {
@@ -124,7 +140,7 @@ function draw() {
   state.drawn = `${summary.version}:${state.shown}:${state.mine?.version}:${held()}`;
   problem(null);
   $("#seats").hidden = false;
-  const link = location.href;
+  const link = state.share || location.href;
   fill($("#share-link"), link);
   $("#share-link").href = link;
   fill($("#seat-list"), summary.seats.map((seat) => seatRow(seat)));
