@@ -59,7 +59,7 @@ def serve(
         2, min=1, help="Bots thinking at once (in threads of their own; more wait their turn)"
     ),
     idle_seconds: float = typer.Option(
-        600.0, min=1.0, help="Tables and scanner sessions unused this long leave memory"
+        600.0, min=1.0, help="Tables, scanner and companion sessions unused this long leave memory"
     ),
     expire_seconds: float = typer.Option(
         7200.0,

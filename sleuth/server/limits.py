@@ -1,9 +1,10 @@
 """Per-client rate limits: token buckets keyed by the client's address, and the middleware.
 
-Each kind of request draws from its own bucket per client: new tables and
-scanner sessions (`creates`), actions and scanner presses (`actions`, over
-HTTP and the WebSocket alike), lookups of tables that do not exist (`misses`:
-each costs a database read) and new WebSockets (`sockets`); `open_sockets`
+Each kind of request draws from its own bucket per client: new tables, scanner
+and companion sessions (`creates`), actions, scanner presses and companion
+actions and seats (`actions`, over HTTP and the WebSocket alike), lookups of
+tables or sessions that do not exist (`misses`: each costs a database read) and
+new WebSockets (`sockets`); `open_sockets`
 caps the WebSockets one client holds open at once. The defaults are far above
 anything a person or the test suite does; a refusal is 429 `rate_limited`
 with `Retry-After`, and changes nothing.
@@ -221,17 +222,21 @@ def too_many(kind: str, wait: float) -> ApiError:
 
 _TABLE_POST = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
 _SCANNER_PRESS = re.compile(r"^/api/scanner/sessions/[^/]+/presses$")
+_COMPANION_POST = re.compile(r"^/api/companions/[^/]+/sessions/[^/]+/(actions|seats)$")
 _CREATES = {"/api/tables", "/api/scanner/sessions"}
-_LOOKUP = re.compile(r"^/(api/tables|api/scanner/sessions|ws/tables)/[^/]+")
+_COMPANION_CREATE = re.compile(r"^/api/companions/[^/]+/sessions$")
+_LOOKUP = re.compile(
+    r"^/(api/tables|api/scanner/sessions|api/companions/[^/]+/sessions|ws/tables)/[^/]+"
+)
 
 
 def kind_of(method: str, path: str) -> str | None:
     """The bucket an HTTP request draws from before it is served, if any."""
     if method != "POST":
         return None
-    if path in _CREATES:
+    if path in _CREATES or _COMPANION_CREATE.match(path):
         return "creates"
-    if _TABLE_POST.match(path) or _SCANNER_PRESS.match(path):
+    if _TABLE_POST.match(path) or _SCANNER_PRESS.match(path) or _COMPANION_POST.match(path):
         return "actions"
     return None
 
