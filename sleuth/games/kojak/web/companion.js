@@ -108,7 +108,7 @@ export function seatScreen(ctx) {
         ? confirmBox(ctx, `Arrest ${view.sheet.criminal} at the ${nameOfBuilding(view, pending.building)}? If the book disagrees you are out.`,
           { type: "arrest", building: pending.building })
         : null));
-  } else if (me.out && mine.hideout) {
+  } else if (me.out && mine.hideout && !ctx.result) { // a reload, or after the cover
     parts.push(h("p", { class: "secret" }, `You are out. The book said: the ${nameOfBuilding(view, mine.hideout)}. Keep it secret.`));
   }
   parts.push(h("section", { class: "panel", id: "kj-notebook" },

@@ -133,7 +133,7 @@ export function seatScreen(ctx) {
       h("div", { class: "mh-inline" }, who, h("button", { type: "button", class: "btn btn-primary", id: "mh-accuse",
         onclick: () => ask(ctx, `Accuse ${who.selectedOptions[0].textContent}? If the card names someone else you are out.`, { type: "accuse", suspect: who.value }) }, "Accuse")),
       asking(ctx, "accuse")));
-  } else if (view.mine.out && view.mine.culprit) {
+  } else if (view.mine.out && view.mine.culprit && !ctx.result) { // a reload, or after the cover
     parts.push(h("p", { class: "secret" }, `You are out. The card read ${view.mine.culprit.name}: keep it secret.`));
   }
   return h("div", { class: "mh" }, parts);
