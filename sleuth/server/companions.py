@@ -28,7 +28,8 @@ The answer to an action (`result`) is the acting seat's alone.
 A seat's token goes in `Authorization: Bearer ...`. Errors are `{"error": code,
 "message": words}`: 400 `refused` (the device cannot take that now; nothing
 changed) or `malformed`, 401 `no_token`, 403 `not_your_seat`, 404 `not_found`,
-409 `seat_taken` or `stale_version`.
+409 `seat_taken` or `stale_version` (a `version` sent was not the session's, or
+another server process on the same database stored an event first).
 """
 
 from __future__ import annotations
@@ -58,10 +59,12 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    func,
     insert,
     select,
     update,
 )
+from sqlalchemy.exc import IntegrityError
 
 from sleuth.core.companion import CompanionDevice, Refused
 from sleuth.server.store import make_engine
@@ -102,6 +105,10 @@ class CompanionSpec:
     make: Callable[[dict[str, Any]], CompanionDevice]  # a device from stored settings
     # Stored settings from a checked body: the game draws its secrets here (a seed, a card).
     prepare: Callable[[BaseModel], dict[str, Any]]
+
+
+class Conflict(Exception):
+    """Another process stored an event of this session first: nothing of this one was kept."""
 
 
 def qr_svg(text: str) -> str:
@@ -234,10 +241,18 @@ class CompanionStore:
     def get(self, sid: str) -> Session | None:
         """The session, rebuilt by replaying its events if it is not in memory."""
         with self.lock:
-            if sid in self.cache:
-                self._use(sid)
-                return self.cache[sid]
             with self.engine.connect() as db:
+                cached = self.cache.get(sid)
+                if cached is not None:
+                    # Another process on the same database may have added events since.
+                    stored = db.execute(
+                        select(func.count())
+                        .select_from(events_table)
+                        .where(events_table.c.session_id == sid)
+                    ).scalar_one()
+                    if stored == cached.version:
+                        self._use(sid)
+                        return cached
                 row = db.execute(
                     select(sessions_table).where(
                         sessions_table.c.id == sid, sessions_table.c.game == self.spec.game
@@ -281,6 +296,9 @@ class CompanionStore:
                     .where(sessions_table.c.id == session.id)
                     .values(updated=_now())
                 )
+        except IntegrityError:
+            self.cache.pop(session.id, None)  # another process stored this number first
+            raise Conflict("another phone acted first: look again and retry") from None
         except Exception:
             self.cache.pop(session.id, None)  # memory ran ahead of the database: rebuild
             raise
@@ -414,6 +432,8 @@ def companion_router(spec: CompanionSpec) -> APIRouter:
                 token = sessions.take_seat(session, body.seat, body.name)
             except Refused as err:
                 return error(400, "malformed" if err.malformed else "refused", str(err))
+            except Conflict as err:
+                return error(409, "stale_version", str(err))
             return {"seat": body.seat, "name": session.seats[body.seat].name, "token": token}
 
     @router.post(f"{base}/{{sid}}/actions", response_model=None)
@@ -445,6 +465,8 @@ def companion_router(spec: CompanionSpec) -> APIRouter:
             except Refused as err:
                 code = "malformed" if err.malformed else "refused"
                 return error(400, code, str(err), version=session.version)
+            except Conflict as err:
+                return error(409, "stale_version", str(err))
             return {"version": session.version, "result": result, "session": session.summary(seat)}
 
     return router

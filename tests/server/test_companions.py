@@ -54,3 +54,22 @@ def test_idle_sessions_leave_memory_and_come_back_the_same(tmp_path: Path) -> No
     assert session.id not in store.cache and other.id in store.cache
     again = store.get(session.id)
     assert again is not None and again is not session and again.summary(1) == before
+
+
+def test_two_processes_on_one_database_see_each_others_events(tmp_path: Path) -> None:
+    from sleuth.server.companions import Conflict
+
+    url = f"sqlite:///{tmp_path / 'c.sqlite3'}"
+    a, b = CompanionStore(SPEC, url), CompanionStore(SPEC, url)
+    session = a.create({"game": 1, "players": 2, "version": "fast"})
+    a.take_seat(session, 0, "Ann")
+    seen = b.get(session.id)
+    assert seen is not None and seen.version == 1
+    a.act(session, 0, {"type": "take", "building": "bus"})
+    fresh = b.get(session.id)  # B notices A's action and replays it
+    assert fresh is not None and fresh is not seen and fresh.summary(0) == session.summary(0)
+    with pytest.raises(Conflict):  # B acts on the stale copy it held: refused, nothing kept
+        b.act(seen, 0, {"type": "take", "building": "hotel"})
+    again = b.get(session.id)
+    assert again is not None and again.version == 2
+    assert again.summary(0)["view"]["players"][0]["taken"] == ["bus"]
