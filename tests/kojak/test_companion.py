@@ -172,3 +172,19 @@ def test_a_restart_loses_nothing(tmp_path: Path) -> None:
         after = {t: second.get(f"{BASE}/{sid}", headers=auth(t)).json() for t in (ann, bob)}
         assert after == before and after[ann]["version"] == 4
         assert act(second, sid, bob, "take", "bus").status_code == 200
+
+
+@pytest.mark.parametrize("number", [1, 8, 37, 50, 73])
+def test_the_companion_reads_the_cases_the_book_mode_plays(number: int) -> None:
+    """KJ-SETUP-03: every game is played with its own numbered cards; the companion tells
+    the codes and hide-out the engine plays with `solution="book"` (73: a generated case)."""
+    from sleuth.core import new_game
+
+    state = new_game("kojak", players=2, seed=3, game=number, solution="book")
+    case = state.case  # type: ignore[attr-defined]
+    device = KojakCompanion({"game": number, "players": 2, "version": "fast"})
+    for building in ("movie", "restaurant", "hotel", "bus"):
+        assert (
+            device.apply(0, {"type": "take", "building": building})["code"] == case.codes[building]
+        )
+    assert device.apply(0, {"type": "arrest", "building": case.hideout})["right"]
