@@ -222,12 +222,13 @@ def too_many(kind: str, wait: float) -> ApiError:
 
 _TABLE_POST = re.compile(r"^/api/tables/[^/]+/(actions|undo)$")
 _SCANNER_PRESS = re.compile(r"^/api/scanner/sessions/[^/]+/presses$")
-_COMPANION_POST = re.compile(r"^/api/companions/[^/]+/sessions/[^/]+/(actions|seats)$")
 _CREATES = {"/api/tables", "/api/scanner/sessions"}
+_LOOKUP = re.compile(r"^/(api/tables|api/scanner/sessions|ws/tables)/[^/]+")
+
+# The companions' sessions (sleuth/server/companions.py), whatever the game.
 _COMPANION_CREATE = re.compile(r"^/api/companions/[^/]+/sessions$")
-_LOOKUP = re.compile(
-    r"^/(api/tables|api/scanner/sessions|api/companions/[^/]+/sessions|ws/tables)/[^/]+"
-)
+_COMPANION_POST = re.compile(r"^/api/companions/[^/]+/sessions/[^/]+/(actions|seats)$")
+_COMPANION_LOOKUP = re.compile(r"^/api/companions/[^/]+/sessions/[^/]+")
 
 
 def kind_of(method: str, path: str) -> str | None:
@@ -261,7 +262,7 @@ class RateLimit:
             return
         client = client_key(scope)
         path: str = scope.get("path", "")
-        lookup = _LOOKUP.match(path) is not None
+        lookup = _LOOKUP.match(path) is not None or _COMPANION_LOOKUP.match(path) is not None
         try:
             kind = kind_of(scope.get("method", ""), path)
             if kind is not None:
