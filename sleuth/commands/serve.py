@@ -59,7 +59,7 @@ def serve(
         2, min=1, help="Bots thinking at once (in threads of their own; more wait their turn)"
     ),
     idle_seconds: float = typer.Option(
-        600.0, min=1.0, help="Tables and scanner sessions unused this long leave memory"
+        600.0, min=1.0, help="Tables, scanner and companion sessions unused this long leave memory"
     ),
     expire_seconds: float = typer.Option(
         7200.0,
@@ -89,6 +89,10 @@ def serve(
     hosts = allowed_hosts(host, allowed_host or [])
     typer.echo(f"sleuth: open http://{host}:{port}/ in a browser (database: {url})")
     typer.echo(f"sleuth: answering to {', '.join(hosts)} and any IP address; {limits.describe()}")
+    from sleuth.commands.lan import phone_lines
+
+    for line in phone_lines(host, port, WILDCARDS):
+        typer.echo(line)
     app = create_app(
         url,
         bot_delay=bot_delay,
@@ -99,6 +103,10 @@ def serve(
         bot_threads=bot_threads,
         expire_seconds=expire_seconds,
     )
+    from sleuth.commands.lan import phone_url
+
+    # The companions' pages show their session's link for phones on this address.
+    app.state.phone_url = phone_url(host, port, WILDCARDS)
     uvicorn.run(
         app,
         host=host,

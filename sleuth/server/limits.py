@@ -1,9 +1,10 @@
 """Per-client rate limits: token buckets keyed by the client's address, and the middleware.
 
-Each kind of request draws from its own bucket per client: new tables and
-scanner sessions (`creates`), actions and scanner presses (`actions`, over
-HTTP and the WebSocket alike), lookups of tables that do not exist (`misses`:
-each costs a database read) and new WebSockets (`sockets`); `open_sockets`
+Each kind of request draws from its own bucket per client: new tables, scanner
+and companion sessions (`creates`), actions, scanner presses and companion
+actions and seats (`actions`, over HTTP and the WebSocket alike), lookups of
+tables or sessions that do not exist (`misses`: each costs a database read) and
+new WebSockets (`sockets`); `open_sockets`
 caps the WebSockets one client holds open at once. The defaults are far above
 anything a person or the test suite does; a refusal is 429 `rate_limited`
 with `Retry-After`, and changes nothing.
@@ -224,14 +225,19 @@ _SCANNER_PRESS = re.compile(r"^/api/scanner/sessions/[^/]+/presses$")
 _CREATES = {"/api/tables", "/api/replays", "/api/scanner/sessions"}
 _LOOKUP = re.compile(r"^/(api/tables|api/scanner/sessions|ws/tables)/[^/]+")
 
+# The companions' sessions (sleuth/server/companions.py), whatever the game.
+_COMPANION_CREATE = re.compile(r"^/api/companions/[^/]+/sessions$")
+_COMPANION_POST = re.compile(r"^/api/companions/[^/]+/sessions/[^/]+/(actions|seats)$")
+_COMPANION_LOOKUP = re.compile(r"^/api/companions/[^/]+/sessions/[^/]+")
+
 
 def kind_of(method: str, path: str) -> str | None:
     """The bucket an HTTP request draws from before it is served, if any."""
     if method != "POST":
         return None
-    if path in _CREATES:
+    if path in _CREATES or _COMPANION_CREATE.match(path):
         return "creates"
-    if _TABLE_POST.match(path) or _SCANNER_PRESS.match(path):
+    if _TABLE_POST.match(path) or _SCANNER_PRESS.match(path) or _COMPANION_POST.match(path):
         return "actions"
     return None
 
@@ -256,7 +262,7 @@ class RateLimit:
             return
         client = client_key(scope)
         path: str = scope.get("path", "")
-        lookup = _LOOKUP.match(path) is not None
+        lookup = _LOOKUP.match(path) is not None or _COMPANION_LOOKUP.match(path) is not None
         try:
             kind = kind_of(scope.get("method", ""), path)
             if kind is not None:

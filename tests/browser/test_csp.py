@@ -40,6 +40,18 @@ def _visit(page: Page, url: str, ready: str) -> dict[str, Any]:
     return {"blocked": page.evaluate("window.__blocked"), "url": url}
 
 
+def companion_visits(http: httpx.Client) -> list[tuple[str, str]]:
+    """Each companion's setup page, and a session of it with its QR code drawn."""
+    settings = {"kojak": {"game": 1, "players": 2}, "manhunt": {"crime": "murder", "players": 2},
+                "columbo": {"players": 2}}  # fmt: skip
+    visits = []
+    for game, body in settings.items():
+        sid = http.post(f"/api/companions/{game}/sessions", json=body).json()["id"]
+        visits += [(f"/companion/{game}", "#setup-fields select"),
+                   (f"/companion/{game}?session={sid}", "#share-qr:not([hidden])")]  # fmt: skip
+    return visits
+
+
 def test_every_page_runs_under_the_policy(server: Server, browser: Browser) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as http:
         tables = {game: _bot_table(http, game, 2) for game in ("stop-thief", "manhunt", "kojak",
@@ -53,6 +65,7 @@ def test_every_page_runs_under_the_policy(server: Server, browser: Browser) -> N
             ("/", "#game-select input"),
             *[(f"/t/{tid}?watch=1", "#board-slot svg") for tid in tables.values()],
             (f"/t/{finished}/replay", "#board-slot svg"),
+            *companion_visits(http),
             ("/scanner", "#led"),
         ]
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -337,6 +337,21 @@ def test_table_creation_is_limited(tiny: TestClient) -> None:
     assert other.post("/api/tables", json=body).status_code == 201
 
 
+def test_companion_sessions_seats_and_actions_are_limited(tiny: TestClient) -> None:
+    base = "/api/companions/kojak/sessions"
+    sid = tiny.post(base, json={"game": 1, "players": 2}).json()["id"]
+    token = tiny.post(f"{base}/{sid}/seats", json={"seat": 0, "name": "Ann"}).json()["token"]
+    act = {"action": {"type": "take", "building": "bus"}}
+    assert tiny.post(f"{base}/{sid}/actions", json=act, headers=bearer(token)).status_code == 200
+    assert tiny.post(f"{base}/{sid}/actions", json=act, headers=bearer(token)).status_code == 400
+    _assert_429(tiny.post(f"{base}/{sid}/actions", json=act, headers=bearer(token)))
+    tiny.post(base, json={"game": 2, "players": 2})
+    _assert_429(tiny.post("/api/companions/manhunt/sessions", json={}))  # one creates bucket
+    for _ in range(3):
+        assert tiny.get(f"{base}/nobody").status_code == 404
+    _assert_429(tiny.get(f"{base}/nobody"))  # misses cost a database read each
+
+
 def test_actions_are_limited_over_http_and_the_socket(tiny: TestClient, db_file: Path) -> None:
     created = new_table(tiny, [{"kind": "human"}] * 2, players=2)
     tid = created["id"]

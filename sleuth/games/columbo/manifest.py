@@ -25,5 +25,10 @@ SPEC = GameSpec(
         "rl": "rl:ColumboEncoder",
         "kit": "kit:build_kit",
         "story": "story:ending",
+        "routes": "companion.api:router",
+    },
+    pages={
+        "/companion/columbo": "Columbo lawn tracker: the lawn's numbered places, open to all, "
+        "for a real table"
     },
 )

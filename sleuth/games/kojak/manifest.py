@@ -25,5 +25,10 @@ SPEC = GameSpec(
         "guide": "guide.md",
         "kit": "kit:build_kit",
         "story": "story:ending",
+        "routes": "companion.api:router",
+    },
+    pages={
+        "/companion/kojak": "Kojak companion: the informers' codes and the Solution Book, "
+        "on phones beside a real board"
     },
 )

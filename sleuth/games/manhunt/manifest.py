@@ -25,5 +25,10 @@ SPEC = GameSpec(
         "guide": "guide.md",
         "kit": "kit:build_kit",
         "story": "story:ending",
+        "routes": "companion.api:router",
+    },
+    pages={
+        "/companion/manhunt": "Manhunt companion: the Computer and the Clue Scanner with a "
+        "secret Scanner Card, on phones beside a real board"
     },
 )

@@ -38,6 +38,7 @@ async function call(method, path, { body, token } = {}) {
 }
 
 export const api = {
+  request: call, // any other endpoint (the companions')
   games: () => call("GET", "/api/games"),
   tables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
