@@ -121,6 +121,19 @@ def test_a_gift_that_completes_a_set_at_seven_still_gets_a_card_back() -> None:
     assert len(state.detectives[me].hand) == 3 and len(state.detectives[them].hand) == 7
 
 
+def test_a_gift_that_lays_down_the_whole_hand_gets_nothing_back() -> None:
+    """CO-CHALLENGE-04 with CO-CARDS-05 (decision R2a): a gift that completes a second set
+    for a player who held seven leaves his hand empty, so there is no card to give in
+    return and the turn ends."""
+    state = new(players=2, seed=3)
+    tv, rope = state.pack.of_kind("tv-star"), state.pack.of_kind("rope")
+    state, me, them = _face_to_face([*tv[:4], *rope[:3]], [rope[3], *_cards(state, 6, *THEIRS)])
+    act(state, "demand", target=them, show=rope[0])
+    act(state, "give", card=rope[3])
+    assert state.detectives[me].hand == [] and len(state.detectives[me].table) == 2
+    assert state.turn.phase == "roll" and state.legal_actions()
+
+
 def test_no_clue_may_stand_in_for_the_card_asked_for() -> None:
     """CO-CHALLENGE-05: an opponent holding a No Clue card may give it instead."""
     state = new(players=2, seed=3)

@@ -66,6 +66,22 @@ def test_after_laying_down_no_discard_until_seven_again() -> None:
     assert state.turn.phase == "discard"
 
 
+def test_a_draw_that_lays_down_the_whole_hand_asks_for_no_discard() -> None:
+    """CO-ROOM-02 with CO-CARDS-05 (decision R2a): seven cards and the one drawn can make a
+    complete figure and a complete weapon; both go onto the table, nothing is left to
+    discard, and the turn ends (the engine used to wait for a discard from an empty hand)."""
+    state = new(players=3, seed=7)
+    seat = state.turn.seat
+    tv, rope = _kind(state, "tv-star"), _kind(state, "rope")
+    hand(state, seat, [*tv[:4], *rope[:3]])
+    events = _draw_into(state, seat, rope[3])
+    me = state.detectives[seat]
+    assert me.hand == [] and sorted(map(sorted, me.table)) == sorted([sorted(tv), sorted(rope)])
+    assert [e.kind for e in events].count("laid_down") == 2  # type: ignore[attr-defined]
+    assert not state.over and state.turn.phase == "roll" and state.turn.seat != seat
+    assert state.legal_actions()  # the game goes on
+
+
 def test_the_two_ways_to_win() -> None:
     """CO-WIN-01 and CO-WIN-02: the game is won by solving the mystery (a complete figure, a
     complete weapon and a Motive card) or by finding Columbo (his six parts and the "It's A

@@ -467,7 +467,9 @@ class Columbo(GameState):
         events += self._receive(me, card)
         if self.over:
             return events
-        if held >= HAND:  # CO-ROOM-02, CO-CARDS-06: held seven, so one goes, set or no set
+        # CO-ROOM-02, CO-CARDS-06: held seven, so one goes, set or no set (R2); but a draw
+        # that completes two sets may leave nothing in hand to part with (R2a).
+        if held >= HAND and me.hand:
             self.turn.phase = "discard"
             self.turn.then = "end"
             return events
@@ -682,7 +684,8 @@ class Columbo(GameState):
         events += self._receive(taker, card)
         if self.over:
             return events
-        if held >= HAND:  # CO-CHALLENGE-04: held seven, so a card in return, set or no set
+        # CO-CHALLENGE-04: held seven, so a card in return, set or no set (R2, R2a).
+        if held >= HAND and taker.hand:
             ch.receiver = taker.seat
             self.turn.phase = "exchange"
             return events
@@ -740,7 +743,7 @@ class Columbo(GameState):
             if self.over:
                 return events
             turn.then = "search"
-            turn.phase = "discard" if held >= HAND else "search"
+            turn.phase = "discard" if held >= HAND and me.hand else "search"  # R2, R2a
             return events
         # CO-LAWN-07: he takes the card and lays the last card he showed in its place.
         laid = turn.shown if turn.shown in me.hand else None
