@@ -499,6 +499,8 @@ class ColumboApp(GameShell):
     COVER_SECRET = "your Evidence Cards"
     PLACEHOLDER = "command (help, legal, r, m b, m 3, t, x 4, demand 2 rope, name 4 motive)"
     HELP = HELP
+    COMPACT_WIDTH = 107  # the board pane beside panels of 42 columns or more
+    PANELS_TAB = "Dice & cards"
     RING: ClassVar[frozenset[str]] = frozenset({"game_over"})
     TYPED: ClassVar[Mapping[str, str]] = {
         "roll": "r",

@@ -504,6 +504,8 @@ class KojakApp(GameShell):
     COVER_SECRET = "your notebook and Contact Cards"
     PLACEHOLDER = "command (help, legal, r, d a, take, arrest, end)"
     HELP = HELP
+    COMPACT_WIDTH = 97  # the board pane beside panels of 42 columns or more
+    PANELS_TAB = "Detectives & notebook"
     RING: ClassVar[frozenset[str]] = frozenset({"arrest"})
     TYPED: ClassVar[Mapping[str, str]] = {
         "park": "park w or park e",

@@ -33,6 +33,7 @@ from sleuth.tui.shell import GameShell, Parsed, task
 
 GAME = "manhunt"
 WIDE_NEEDS = 122  # terminal columns for the wide board (76) beside the panels (46)
+WIDE_BOARD, NARROW_BOARD = 78, 53  # the board pane's columns
 
 # --- the board as text --------------------------------------------------------------------------
 
@@ -456,6 +457,8 @@ class ManhuntApp(GameShell):
     COVER_SECRET = "your Handbook and Clue Sheet"
     PLACEHOLDER = "command (help, legal, s, m b, ask 5, accuse R7)"
     HELP = HELP
+    COMPACT_WIDTH = NARROW_BOARD + 44  # the board pane beside panels of 42 columns or more
+    PANELS_TAB = "Computer & handbook"
     RING: ClassVar[frozenset[str]] = frozenset({"verdict"})
     TYPED: ClassVar[Mapping[str, str]] = {
         "place": "p n, p w, p e or p s (lit on the board)",
@@ -606,9 +609,11 @@ class ManhuntApp(GameShell):
             self.put_command(f"p {BADGE_LETTERS[message.space].lower()}")
 
     # --- drawing ----------------------------------------------------------------------------
-    def on_resize(self, event: events.Resize) -> None:
+    def laid_out(self) -> None:
+        """The wide board beside the panels, or alone on a compact screen when it fits."""
         if not self.chose_zoom:
-            self.set_wide(event.size.width >= WIDE_NEEDS)
+            width = self.size.width
+            self.set_wide(width >= WIDE_NEEDS or (self.compact and width >= WIDE_BOARD))
 
     def set_wide(self, wide: bool) -> None:
         if wide == self.wide:
@@ -753,7 +758,8 @@ class ManhuntApp(GameShell):
                 text.append(f"Suspects: {len(left)} left\n", "bold")
             labels = [f"{s['number']} {s['name']}" for s in suspects]
             width = max(len(label) for label in labels) + 2
-            room = self.size.width - (78 if self.wide else 53) - 6
+            board = 0 if self.compact else WIDE_BOARD if self.wide else NARROW_BOARD
+            room = self.size.width - board - 6
             columns = max(1, room // width)
             for k, (suspect, label) in enumerate(zip(suspects, labels, strict=True)):
                 if suspect["crossed"]:

@@ -42,7 +42,8 @@ from sleuth.games.stop_thief.words import (
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed, task
 
 GAME = "stop-thief"
-WIDE_NEEDS = 124  # terminal columns for the wide board (78) beside the panels (46)
+WIDE_NEEDS = 120  # terminal columns for the wide board (78) beside the panels (42)
+WIDE_BOARD = 78  # columns the wide board takes, alone on a compact screen
 
 
 class BoardView(Static):
@@ -76,6 +77,8 @@ class StopThiefApp(GameShell):
     COVER_SECRET = "your hand and tips"
     PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
     HELP = HELP
+    COMPACT_WIDTH = WIDE_NEEDS
+    PANELS_TAB = "Case & hand"
     RING = frozenset({"clue", "new_thief"})
     TYPED = {
         "pay_fine": "pay",
@@ -197,10 +200,12 @@ class StopThiefApp(GameShell):
         self.put_command(f"{verb} {place}")
 
     # --- drawing ----------------------------------------------------------------------------
-    def on_resize(self, event: events.Resize) -> None:
-        """A terminal too narrow for the wide board and the panels gets the narrow board."""
+    def laid_out(self) -> None:
+        """The wide board beside the panels, or alone on a compact screen when it fits; the
+        narrow one otherwise."""
         if not self.chose_zoom:
-            self.set_wide(event.size.width >= WIDE_NEEDS)
+            width = self.size.width
+            self.set_wide(width >= WIDE_NEEDS or (self.compact and width >= WIDE_BOARD))
 
     def set_wide(self, wide: bool) -> None:
         if wide == self.wide:
