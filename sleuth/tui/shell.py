@@ -89,7 +89,7 @@ class Log(RichLog, can_focus=False):
         self.clear()
         for line in self.source:
             self.write(line, scroll_end=False)
-        self.scroll_end(animate=False, immediate=True)
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
 
 
 class ViewTabs(Tabs, can_focus=False):

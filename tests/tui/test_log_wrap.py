@@ -73,6 +73,7 @@ def test_lines_written_while_the_log_is_hidden_or_before_a_resize_wrap_whole(gam
             await pilot.pause()
             assert not app.compact
             wrapped_whole(log)
+            assert last_line_in_sight(app)
 
     asyncio.run(run())
 

@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 import sleuth
 from sleuth.core import Action, Event
 from sleuth.games.stop_thief.board import load_board
-from sleuth.games.stop_thief.board_text import legend, node_at, render_board
+from sleuth.games.stop_thief.board_text import layout, legend, node_at, render_board
 from sleuth.games.stop_thief.command_line import CommandError, legal_summary, parse_command
 from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.tui import CoverScreen, InfoScreen, StopThiefApp
@@ -138,8 +138,95 @@ def test_board_text_shows_squares_pieces_and_marks() -> None:
     assert node_at(board, 2 * c + 1, r) == board.node_of_code[147]
     narrow = render_board(board, {}, wide=False).plain.split("\n")
     assert {len(line) for line in narrow} == {38}
-    assert "crime" in legend().plain and "1-48" in legend().plain
+    assert "crime" in legend().plain and "m 4-47" in legend().plain
+    assert all(f"{letter} {name}" in legend(wide=False).plain
+               for letter, name in [("S", "street"), ("C", "crime"), ("U", "subway")])  # fmt: skip
     assert led("1Cr").plain.count("\n") == 4
+
+
+LANDMARKS = {"ACME", "NW", "NE", "SW", "SE", "CE", "Furs", "Jewelry", "Antiques", "Bank"}
+
+
+def test_every_numbered_space_is_labelled_apart_with_its_code() -> None:
+    """The wide board names every numbered space by what the commands take (447 or 4-47), each
+    label apart from the next (issue 13 saw "9787", "177-0717", "1CME"), and a click on any of
+    its characters picks that space; pieces never turn a label into another number."""
+    board = load_board()
+    bare = render_board(board).plain.split("\n")
+    pieces_hiding: list[tuple[dict[str, list[int]], set[int]]] = [
+        ({}, set()),
+        # one row: a piece hides 447's label; 593 and 707 have a second row for pieces
+        ({"acme": [0, 1, 2], "447": [3], "593": [1], "707": [2]}, {447}),
+    ]
+    for pieces, hidden in pieces_hiding:
+        drawn = render_board(board, pieces)
+        lines = drawn.plain.split("\n")
+        seen: dict[str, int] = {}
+        for y, line in enumerate(lines):
+            # a detective (a digit in a seat's colours) is not a label: blank it out
+            line = "".join(" " if (ch != was and ch.isdigit()) else ch
+                           for ch, was in zip(line, bare[y], strict=True))  # fmt: skip
+            for token in re.finditer(r"[^\s·•]+", line):
+                word = token.group()
+                if word in LANDMARKS or word in {"1", "2", "3", "4"}:
+                    continue  # a landmark or a building's number
+                assert re.fullmatch(r"\d{3}|\d-\d\d", word), (y, line)
+                code = int(word.replace("-", ""))
+                assert code in board.spaces, word
+                assert word not in seen, word  # once each
+                seen[word] = code
+                index = board.node_of_code[code]
+                for x in range(token.start(), token.end()):
+                    assert node_at(board, x, y) == index, (word, x)
+        assert set(seen.values()) == set(board.spaces) - hidden
+
+
+def test_the_compact_board_keeps_the_detective_in_sight() -> None:
+    """At 80x24 the board is taller than its pane: it scrolls to the detective to move and the
+    squares he may reach, turn after turn, as he walks down the board."""
+    app = StopThiefApp(players=2, bots=1, seed=4, bot_level="random", bot_delay=0)
+    board = load_board()
+
+    def row(node: str) -> int:  # a station too (drawn on a square it does not own)
+        return layout(board).node_cells[board.node_by_id[node]][0][0]
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.compact and app.wide
+        pane = app.query_one("#board-pane")
+        rows = []
+        for _ in range(4):
+            app.run_command("c")
+            app.run_command("r")
+            await pilot.pause()
+            here = app.state.view(0)["detectives"][0]["node"]
+            rows.append(row(here))
+            top = pane.scroll_y
+            assert top <= row(here) < top + pane.scrollable_content_region.height, rows
+            legal = app.state.view(0)["legal"]
+            down = max((a["to"] for a in legal if a["kind"] == "move"), key=row)
+            app.run_command(f"m {down}")
+            app.run_command("e")
+        assert max(rows) > 24  # far below the first screen
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+def test_bot_moves_are_logged_in_words() -> None:
+    """A bots-only game's log names every square as the browser does, never a grid id."""
+    app = StopThiefApp(players=3, bots=3, seed=8, bot_level="intermediate", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state.over
+        moves = [line for line in app.log_lines if " moved from " in line]
+        assert moves and any("beside" in line for line in moves)
+        assert not [line for line in app.log_lines if re.search(r"\br\d+c\d+\b", line)]
+
+    run_app(app, script)
 
 
 # --- the app on a pilot -----------------------------------------------------------------------

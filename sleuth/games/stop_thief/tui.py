@@ -21,7 +21,13 @@ from textual.widgets import Static
 from sleuth.core import Event
 from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
-from sleuth.games.stop_thief.board_text import SEAT_STYLES, legend, node_at, render_board
+from sleuth.games.stop_thief.board_text import (
+    SEAT_STYLES,
+    layout,
+    legend,
+    node_at,
+    render_board,
+)
 from sleuth.games.stop_thief.command_line import (
     HELP,
     Command,
@@ -95,8 +101,8 @@ class StopThiefApp(GameShell):
         + """
     #board-pane { width: 78; }
     #board-pane.narrow { width: 40; }
-    #board-pane.narrow #legend { display: none; }
-    #legend { width: auto; height: 2; }
+    #legend { width: 76; height: auto; }
+    #board-pane.narrow #legend { width: 38; }
     #scanner { height: auto; border: round $error; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
     #hand { height: auto; max-height: 14; border: round $success; padding: 0 1; }
@@ -122,6 +128,7 @@ class StopThiefApp(GameShell):
         self.chose_zoom = False  # the player's `zoom` overrides the automatic choice
         self.routes: list[list[int]] = []
         self.final_words: list[str] = []
+        self.followed: tuple[int, int | None] | None = None  # (actions, viewer) last scrolled to
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -139,6 +146,7 @@ class StopThiefApp(GameShell):
         self.query_one("#hand", Static).border_title = "Your hand"
         self.wide = self.size.width >= WIDE_NEEDS
         self.query_one("#board-pane").set_class(not self.wide, "narrow")
+        self.query_one("#legend", Static).update(legend(self.wide))
 
     # --- the game's words -------------------------------------------------------------------
     def make_narrator(self) -> Narrator:
@@ -212,6 +220,8 @@ class StopThiefApp(GameShell):
             return
         self.wide = wide
         self.query_one("#board-pane").set_class(not wide, "narrow")
+        self.query_one("#legend", Static).update(legend(wide))
+        self.followed = None
         self.redraw()
 
     def draw(self, view: Mapping[str, Any]) -> None:
@@ -239,6 +249,30 @@ class StopThiefApp(GameShell):
         board = self.query_one("#board", BoardView)
         board.wide = self.wide
         board.update(render_board(self.board, pieces, marks, route, tips, wide=self.wide))
+        self.follow_piece(view, marks)
+
+    def follow_piece(self, view: Mapping[str, Any], marks: list[str]) -> None:
+        """When the board is taller than its pane (a compact screen), scroll it so that the
+        detective whose turn it is, and the squares he may reach, are in sight, as the
+        browser's zoom does; only when the game moved, so the wheel is not fought."""
+        key = (len(self.state.history), self.viewer)
+        if key == self.followed:
+            return
+        self.followed = key
+        lay = layout(self.board)
+        turn = int(view["turn"])
+        here = next(str(d["node"]) for d in view["detectives"] if int(d["seat"]) == turn)
+        rows = [lay.node_cells[self.board.node_by_id[node]][0][0]
+                for node in [here, *marks] if node in self.board.node_by_id]  # fmt: skip
+        pane = self.query_one("#board-pane")
+        height = pane.scrollable_content_region.height
+        if not rows or height <= 0:
+            return
+        top, bottom = min(rows), max(rows)
+        mine = rows[0]
+        if bottom - top >= height:  # not all in sight: the piece, and as much around it
+            top = bottom = mine
+        pane.scroll_to(y=max(0, (top + bottom) // 2 - height // 2), animate=False)
 
     def draw_scanner(self, view: Mapping[str, Any]) -> None:
         clues: list[Mapping[str, Any]] = view["clues"]
