@@ -629,6 +629,31 @@ class GameShell(App[None]):
         self.message = message
         self.query_one("#message", Static).update(Text(message, "bold red" if error else ""))
 
+    def offer(self, command: str, place: str) -> None:
+        """A click on `place` on the board, standing for `command`: put on the command line
+        to check and send when it may be done now, else say why not (the game's own words)
+        and leave the line as it was. Either way the keyboard stays on the command line."""
+        state, seat = self.state, self.viewer
+        self.query_one("#command", Input).focus()
+        if state.over:
+            self.say(f"✗ {place}: the game is over.", error=True)
+            return
+        if seat is None or state.to_move != seat:
+            self.say(f"✗ {place}: wait, it is {self.who(state.to_move)}'s turn.", error=True)
+            return
+        try:
+            action = self.parse(command, state.view(seat)).action
+        except ValueError as err:
+            self.say(f"✗ {place}: {err}", error=True)
+            return
+        why = state.refusal(action) if action is not None else None
+        if why:
+            self.say(f"✗ {place}: {why}", error=True)
+            return
+        self.message = ""
+        self.redraw()
+        self.put_command(command)
+
     def put_command(self, command: str) -> None:
         """Put a command on the command line for the player to check and send."""
         line = self.query_one("#command", Input)

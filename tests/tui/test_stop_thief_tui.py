@@ -122,6 +122,35 @@ def test_legal_summary_is_compact() -> None:
     )
 
 
+def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
+    """After Move Anywhere every space may be reached: `legal` names each one (issue 13: the
+    list was cut after 40 with "..."), on a page that wraps inside an 80x24 screen."""
+    app = StopThiefApp(players=2, bots=1, seed=11, bot_level="random", bot_delay=0)
+    board = load_board()
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.run_command("c")
+        app.run_command("card 3")  # Move Anywhere (seed 11's deal)
+        spaces = [int(a["to"]) for a in app.state.view(0)["legal"]
+                  if a["kind"] == "move" and str(a["to"]).isdigit()]  # fmt: skip
+        assert len(spaces) == sum(1 for s in board.spaces.values() if s.kind != "window")
+        app.run_command("legal")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        words = str(app.screen.query_one("#info-text", Static).content)
+        assert "..." not in words and f"{len(spaces)} numbered spaces" in words
+        assert all(f"{code // 100}-{code % 100:02d}" in words for code in spaces)
+        box = app.screen.query_one("#info-box")
+        assert box.region.right <= 80 and box.region.bottom <= 24
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
 # --- drawing ----------------------------------------------------------------------------------
 
 
@@ -377,15 +406,39 @@ def test_private_events_reach_only_their_seat() -> None:
     run_app(app, script)
 
 
-def test_clicking_a_square_fills_the_command_line() -> None:
+def test_clicking_a_square_you_cannot_use_says_why_and_keeps_the_keyboard() -> None:
+    """A click on a square that cannot be used now says why in the game's words and leaves the
+    command line as it was, with the keyboard still on it (issue 13: focus was lost and typed
+    commands vanished); a usable square goes on the command line."""
     app = StopThiefApp(players=2, bots=1, seed=3, bot_delay=0)
     board = load_board()
 
+    def at(code: int) -> tuple[int, int]:
+        r, c = board.nodes[board.node_of_code[code]].cells[0]
+        return 2 * c + 1, r
+
     async def script(pilot: Pilot[None]) -> None:
-        r, c = board.nodes[board.node_of_code[148]].cells[0]
-        await pilot.click("#board", offset=(2 * c, r))
+        line = app.query_one("#command", Input)
+        await pilot.click("#board", offset=at(148))  # before pressing CLUE
         await pilot.pause()
-        assert app.query_one("#command", Input).value == "m 1-48"
+        assert "1-48: You cannot move now. Press CLUE" in panel(app, "message")
+        assert line.value == "" and app.focused is line
+        await pilot.press("c", "enter")  # typed straight after the click: it reaches the line
+        await pilot.pause()
+        await type_command(pilot, "r")
+        view = app.state.view(0)
+        reach = {str(a["to"]) for a in view["legal"] if a["kind"] == "move"}
+        far = next(code for code in board.spaces if str(code) not in reach)
+        await pilot.click("#board", offset=at(far))
+        await pilot.pause()
+        assert "cannot reach that space with this roll" in panel(app, "message")
+        assert line.value == "" and app.focused is line
+        near = next(int(node) for node in reach if node.isdigit())
+        await pilot.click("#board", offset=at(near))
+        await pilot.pause()
+        assert line.value == f"m {near // 100}-{near % 100:02d}" and app.focused is line
+        await pilot.click("#log")  # nor does the log take the keyboard
+        assert app.focused is line
 
     run_app(app, script)
 

@@ -600,13 +600,17 @@ class ManhuntApp(GameShell):
 
     def on_board_view_picked(self, message: BoardView.Picked) -> None:
         view = self.state.view(self.viewer)
-        if not self.my_turn(view):
-            return
+        place = space_name(message.space)
+        place = place[0].upper() + place[1:]
         targets = {space: label for label, space in move_targets(view).items()}
         if message.space in targets:
-            self.put_command(f"m {targets[message.space]}")
+            self.offer(f"m {targets[message.space]}", place)
         elif view["phase"] == "place" and message.space in BADGE_LETTERS:
-            self.put_command(f"p {BADGE_LETTERS[message.space].lower()}")
+            self.offer(f"p {BADGE_LETTERS[message.space].lower()}", place)
+        elif not self.my_turn(view):
+            self.offer("", place)  # says whose turn it is
+        else:
+            self.say(f"✗ {place}: not a space you may go to now. {view['prompt']['words']}", True)
 
     # --- drawing ----------------------------------------------------------------------------
     def laid_out(self) -> None:

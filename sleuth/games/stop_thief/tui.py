@@ -205,7 +205,8 @@ class StopThiefApp(GameShell):
             verb = "ride"
         else:
             verb = "m"
-        self.put_command(f"{verb} {place}")
+        where = node_label(node.id)
+        self.offer(f"{verb} {place}", where[0].upper() + where[1:])
 
     # --- drawing ----------------------------------------------------------------------------
     def laid_out(self) -> None:
