@@ -222,6 +222,9 @@ def test_the_compact_board_keeps_the_detective_in_sight() -> None:
     async def script(pilot: Pilot[None]) -> None:
         assert app.compact and app.wide
         pane = app.query_one("#board-pane")
+        key = app.query_one("#legend", Static)  # the legend stays in sight under the board
+        assert "m 4-47" in panel(app, "legend") and key.region.height == 2
+        assert pane.region.y < key.region.y and key.region.bottom <= pane.region.bottom
         rows = []
         for _ in range(4):
             app.run_command("c")

@@ -295,23 +295,24 @@ def render_board(
 
 
 def legend(wide: bool = True) -> Text:
-    """What the colours, letters and labels mean, for under the board: two lines."""
+    """What the colours, letters and labels mean, for under the board: two lines of at most
+    76 columns (wide), or a few of 38 (narrow)."""
     text = Text(no_wrap=False)
     if wide:
         for name, style in LEGEND:
             text.append(f" {name} ", style)
             text.append(" ")
-        text.append("\n447 or 4-47: space 4-47 (m 4-47 or m 447) · NW: subway (ride nw) · ")
+        text.append(" • ", MARK_STYLE)
+        text.append(" in reach\n447 or 4-47 = space 4-47: m 4-47 · NW = subway: ride nw · ")
     else:
         for letter, name, style in LETTERS:
             text.append(letter, style)
             text.append(f" {name} ")
-        text.append("\nLetters: numbered spaces ('zoom' numbers them) · ")
+        text.append(" • ", MARK_STYLE)
+        text.append(" in reach\nLetters: numbered spaces; 'zoom' shows their numbers · ")
     for seat, style in enumerate(SEAT_STYLES):
         text.append(str(seat + 1), style)
-    text.append(" detectives · ")
-    text.append(" • ", MARK_STYLE)
-    text.append(" within reach")
+    text.append(" detectives")
     return text
 
 

@@ -101,7 +101,7 @@ class StopThiefApp(GameShell):
         + """
     #board-pane { width: 78; }
     #board-pane.narrow { width: 40; }
-    #legend { width: 76; height: auto; }
+    #legend { dock: bottom; width: 76; height: auto; background: $background; }
     #board-pane.narrow #legend { width: 38; }
     #scanner { height: auto; border: round $error; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
