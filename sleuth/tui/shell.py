@@ -220,6 +220,8 @@ class GameShell(App[None]):
         Binding("f3", "show('panels')", "Panels", show=False),
         Binding("f4", "show('log')", "Log", show=False),
         Binding("tab", "next_view", "Next view", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Scroll up", show=False),
+        Binding("pagedown", "page(1)", "Scroll down", show=False),
     ]
 
     def __init__(
@@ -373,6 +375,13 @@ class GameShell(App[None]):
 
     def action_next_view(self) -> None:
         self.show(VIEWS[(VIEWS.index(self.showing) + 1) % len(VIEWS)])
+
+    def action_page(self, direction: int) -> None:
+        """PageUp/PageDown scroll what is shown (on a compact screen) or the log (beside the
+        board), since no pane takes the keyboard from the command line."""
+        name = {"board": "#board-pane", "panels": "#panels"}.get(self.showing, "#log")
+        pane = self.query_one(name if self.compact else "#log")
+        pane.scroll_to(y=pane.scroll_y + direction * max(1, pane.size.height - 2), animate=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The view keys work only on a compact screen with no page over it; elsewhere Tab

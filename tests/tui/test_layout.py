@@ -130,3 +130,42 @@ def test_a_whole_game_fits_the_screen(game: str, size: tuple[int, int]) -> None:
             await check_every_view(app, pilot)
 
     asyncio.run(run())
+
+
+def test_views_change_and_scroll_by_key_or_click_and_the_keyboard_stays_on_the_line() -> None:
+    """F2/F3/F4 and Tab change what a compact screen shows, a click on a tab too; PageDown
+    scrolls it (Kojak's turntables lie below its board at 80x24); typing goes on reaching the
+    command line throughout."""
+    app_class = app_for("kojak")
+    assert app_class is not None
+    app = app_class(2, 1, 5, "random", 0)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            line = app.query_one("#command", Input)
+            assert app.compact and app.showing == "board" and app.focused is line
+            shown = []
+            for key in ("f3", "tab", "tab", "f4", "f2"):
+                await pilot.press(key)
+                await pilot.pause()
+                shown.append(app.showing)
+                assert app.focused is line, key
+            assert shown == ["panels", "log", "board", "log", "board"]
+            await pilot.click("#view-panels")
+            await pilot.pause()
+            assert app.showing == "panels" and app.focused is line
+            assert app.query_one("#panels").region.height > 0
+            assert app.query_one("#board-pane").display is False
+            await pilot.click("#view-board")
+            await pilot.pause()
+            pane = app.query_one("#board-pane")
+            turntables = app.query_one("#turntables")
+            assert turntables.region.bottom > pane.region.bottom  # below, out of sight
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert pane.scroll_y > 0 and turntables.region.bottom <= pane.region.bottom
+            await pilot.press("r")
+            assert line.value == "r" and app.focused is line
+
+    asyncio.run(run())

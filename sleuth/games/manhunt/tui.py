@@ -614,10 +614,13 @@ class ManhuntApp(GameShell):
 
     # --- drawing ----------------------------------------------------------------------------
     def laid_out(self) -> None:
-        """The wide board beside the panels, or alone on a compact screen when it fits."""
+        """The wide board beside the panels, or alone on a compact screen where it fits."""
         if not self.chose_zoom:
-            width = self.size.width
-            self.set_wide(width >= WIDE_NEEDS or (self.compact and width >= WIDE_BOARD))
+            width, height = self.size
+            # alone on a compact screen: the wide board only if it fits whole (tabs, the
+            # status and command lines take 5 rows), else the narrow one, which does at 80x24
+            fits = width >= WIDE_BOARD and height - 5 >= layout(self.board, True).height + 1
+            self.set_wide(width >= WIDE_NEEDS or (self.compact and fits))
 
     def set_wide(self, wide: bool) -> None:
         if wide == self.wide:
