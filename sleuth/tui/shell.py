@@ -37,6 +37,7 @@ from sleuth.bots import Bot, default_level, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
 from sleuth.core.game import Narrating
 from sleuth.tui import saves
+from sleuth.tui.pages import fit_columns
 from sleuth.tui.session import CommandLine, QuitScreen
 
 LOG_LINES = 2000
@@ -45,6 +46,12 @@ SHOWN_PAUSE = 4  # bot delays a bot waits after something shown only for the mom
 
 
 VIEWS = ("board", "panels", "log")  # what a compact screen shows one at a time
+SCREEN_KEYS = """
+
+Keys (the keyboard stays on the command line):
+  Up / Down    earlier commands            PageUp / PageDown   scroll
+  F2 F3 F4     on a small screen: the board, the panels, the log (Tab: the next one)
+  Ctrl+Q       leave, after asking"""
 
 
 class Pane(ScrollableContainer, can_focus=False):
@@ -164,6 +171,17 @@ class InfoScreen(ModalScreen[None]):
             box.border_title = self.heading
             box.border_subtitle = "Enter or Esc: back to the board · q: quit"
             yield Static(self.body, id="info-text")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A page of plain text (help, `legal`) is laid out for the width it has: two commands
+        side by side go on two lines on a narrow screen, long words run on under their own
+        column (sleuth.tui.pages)."""
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        if isinstance(self.body, str):
+            page = self.query_one("#info-text", Static)
+            page.update(Text(fit_columns(self.body, page.content_region.width)))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -540,7 +558,7 @@ class GameShell(App[None]):
             self.say(f"✗ {err}", error=True)
             return
         if command.meta == "help":
-            self.push_screen(InfoScreen(self.HELP, "Help"))
+            self.push_screen(InfoScreen(self.HELP + SCREEN_KEYS, "Help"))
             return
         if command.meta == "quit":
             self.ask_to_leave()

@@ -169,3 +169,28 @@ def test_views_change_and_scroll_by_key_or_click_and_the_keyboard_stays_on_the_l
             assert line.value == "r" and app.focused is line
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", playable())
+def test_help_fits_80_columns_with_each_command_beside_its_words(game: str) -> None:
+    """The help page at 80x24: no line wider than the page (two commands side by side go on
+    two lines; long words go on under their column), every word kept."""
+    app_class = app_for(game)
+    assert app_class is not None
+    app = app_class(2, 1, 5, "random", 0)
+
+    async def run() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.run_command("help")
+            await pilot.pause()
+            assert isinstance(app.screen, InfoScreen)
+            page = app.screen.query_one("#info-text", Static)
+            text = str(page.content)
+            width = page.content_region.width
+            assert 60 <= width < 80
+            assert max(len(line) for line in text.splitlines()) <= width
+            assert text.split() == str(app.screen.body).split()
+            assert any(line.startswith("  ") and "  " in line.strip() for line in text.split("\n"))
+
+    asyncio.run(run())
