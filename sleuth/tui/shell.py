@@ -50,6 +50,7 @@ SCREEN_KEYS = """
 
 Keys (the keyboard stays on the command line):
   Up / Down    earlier commands            PageUp / PageDown   scroll
+  Escape       clear the command line
   F2 F3 F4     on a small screen: the board, the panels, the log (Tab: the next one)
   Ctrl+Q       leave, after asking"""
 
@@ -677,9 +678,8 @@ class GameShell(App[None]):
         if why:
             self.say(f"✗ {place}: {why}", error=True)
             return
-        self.message = ""
-        self.redraw()
         self.put_command(command)
+        self.say(f"{place}: Enter sends '{command}' (Escape clears it).")
 
     def put_command(self, command: str) -> None:
         """Put a command on the command line for the player to check and send."""

@@ -440,6 +440,9 @@ def test_clicking_a_square_you_cannot_use_says_why_and_keeps_the_keyboard() -> N
         await pilot.click("#board", offset=at(near))
         await pilot.pause()
         assert line.value == f"m {near // 100}-{near % 100:02d}" and app.focused is line
+        assert "Enter sends" in panel(app, "message")
+        await pilot.press("escape")  # not wanted after all
+        assert line.value == "" and app.focused is line
         await pilot.click("#log")  # nor does the log take the keyboard
         assert app.focused is line
 
