@@ -208,7 +208,8 @@ def render_board(
 
 
 def legend() -> Text:
-    text = Text(no_wrap=True)
+    """What the board's marks mean; it wraps under the narrow board."""
+    text = Text()
     text.append(" · ", ROAD_STYLE)
     text.append(" road  ")
     text.append(" 3 ", _place_style("green"))
@@ -476,8 +477,8 @@ class ManhuntApp(GameShell):
         + """
     #board-pane { width: 78; }
     #board-pane.narrow { width: 53; }
-    #legend { width: auto; height: 1; }
-    #board-pane.narrow #legend { display: none; }
+    #legend { width: 76; height: auto; }
+    #board-pane.narrow #legend { width: 51; }  /* two lines under the narrow board */
     #computer { height: auto; border: round $warning; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
     #handbook { height: auto; border: round $success; padding: 0 1; }
