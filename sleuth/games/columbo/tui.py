@@ -541,6 +541,7 @@ class ColumboApp(GameShell):
         super().__init__(players, bots, seed, bot_level, bot_delay, options)
         assert isinstance(self.state, Columbo)
         self.board: Board = self.state.board
+        self.followed: tuple[int, int | None] | None = None  # (actions, viewer) last scrolled to
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -611,9 +612,25 @@ class ColumboApp(GameShell):
             marks.update(room_targets(view))
         self.query_one("#board", Static).update(render_board(self.board, view, marks))
         self.draw_lawn(view)
+        self.follow(view)
         self.draw_dice(view)
         self.draw_status(view)
         self.draw_hand(view)
+
+    def follow(self, view: Mapping[str, Any]) -> None:
+        """On a compact screen the lawn lies below the board: bring it into sight while a card
+        is shown there for the moment (a discard shown to all, then face down), else the
+        board while it is the viewer's turn; only when the game moved, so PageUp/PageDown
+        are not fought."""
+        key = (len(self.state.history), self.viewer)
+        if not self.compact or key == self.followed:
+            return
+        self.followed = key
+        pane = self.query_one("#board-pane")
+        if self.moment_lines():
+            self.call_after_refresh(pane.scroll_end, animate=False)
+        elif self.my_turn(view):
+            pane.scroll_home(animate=False)
 
     def draw_lawn(self, view: Mapping[str, Any]) -> None:
         text = render_lawn(view)
