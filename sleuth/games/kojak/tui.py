@@ -550,6 +550,7 @@ class KojakApp(GameShell):
         super().__init__(players, bots, seed, bot_level, bot_delay, opts)
         assert isinstance(self.state, Kojak)
         self.board: Board = self.state.board
+        self.followed: tuple[int, int | None] | None = None  # (actions, viewer) last scrolled to
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -627,6 +628,22 @@ class KojakApp(GameShell):
         self.draw_turntables(view)
         self.draw_status(view)
         self.draw_notebook(view)
+        self.follow(view)
+
+    def follow(self, view: Mapping[str, Any]) -> None:
+        """On a compact screen the turntables lie below the board: bring them into sight when
+        the viewer may take an informer or turn a turntable, else the board in his turn;
+        only when the game moved, so PageUp/PageDown are not fought."""
+        key = (len(self.state.history), self.viewer)
+        if not self.compact or key == self.followed or not self.my_turn(view):
+            return
+        self.followed = key
+        pane = self.query_one("#board-pane")
+        kinds = {str(choice["kind"]) for choice in view["prompt"]["choices"]}
+        if kinds & {"take", "turn"}:
+            self.call_after_refresh(pane.scroll_end, animate=False)
+        else:
+            pane.scroll_home(animate=False)
 
     def draw_turntables(self, view: Mapping[str, Any]) -> None:
         text = Text(no_wrap=True)
