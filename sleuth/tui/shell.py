@@ -287,6 +287,7 @@ class GameShell(App[None]):
         self.compact = False  # one of board, panels, log at a time (a small terminal)
         self.showing = "board"  # which of them, when compact
         self.unread = 0  # log lines written while the compact screen showed something else
+        self.followed: tuple[int, int | None] | None = None  # see `new_position`
 
     @classmethod
     def resume(
@@ -700,6 +701,15 @@ class GameShell(App[None]):
         self.query_one("#command", Input).placeholder = (
             f"command: {' · '.join([*forms, 'help'])}" if forms else "command (help, quit)"
         )
+
+    def new_position(self) -> bool:
+        """True once for each new position or viewer: a game scrolls its board to what matters
+        then, and not at every redraw, which would fight the player's own scrolling."""
+        key = (len(self.state.history), self.viewer)
+        if key == self.followed:
+            return False
+        self.followed = key
+        return True
 
     def moment_lines(self) -> list[str]:
         """The lines of the latest batch shown only for the moment that the viewer may see."""

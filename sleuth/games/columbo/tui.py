@@ -541,7 +541,6 @@ class ColumboApp(GameShell):
         super().__init__(players, bots, seed, bot_level, bot_delay, options)
         assert isinstance(self.state, Columbo)
         self.board: Board = self.state.board
-        self.followed: tuple[int, int | None] | None = None  # (actions, viewer) last scrolled to
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -622,10 +621,8 @@ class ColumboApp(GameShell):
         is shown there for the moment (a discard shown to all, then face down), else the
         board while it is the viewer's turn; only when the game moved, so PageUp/PageDown
         are not fought."""
-        key = (len(self.state.history), self.viewer)
-        if not self.compact or key == self.followed:
+        if not self.compact or not self.new_position():
             return
-        self.followed = key
         pane = self.query_one("#board-pane")
         if self.moment_lines():
             self.call_after_refresh(pane.scroll_end, animate=False)

@@ -550,7 +550,6 @@ class KojakApp(GameShell):
         super().__init__(players, bots, seed, bot_level, bot_delay, opts)
         assert isinstance(self.state, Kojak)
         self.board: Board = self.state.board
-        self.followed: tuple[int, int | None] | None = None  # (actions, viewer) last scrolled to
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -634,10 +633,8 @@ class KojakApp(GameShell):
         """On a compact screen the turntables lie below the board: bring them into sight when
         the viewer may take an informer or turn a turntable, else the board in his turn;
         only when the game moved, so PageUp/PageDown are not fought."""
-        key = (len(self.state.history), self.viewer)
-        if not self.compact or key == self.followed or not self.my_turn(view):
+        if not self.compact or not self.my_turn(view) or not self.new_position():
             return
-        self.followed = key
         pane = self.query_one("#board-pane")
         kinds = {str(choice["kind"]) for choice in view["prompt"]["choices"]}
         if kinds & {"take", "turn"}:

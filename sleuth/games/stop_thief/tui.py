@@ -128,7 +128,6 @@ class StopThiefApp(GameShell):
         self.chose_zoom = False  # the player's `zoom` overrides the automatic choice
         self.routes: list[list[int]] = []
         self.final_words: list[str] = []
-        self.followed: tuple[int, int | None] | None = None  # (actions, viewer) last scrolled to
 
     # --- layout -----------------------------------------------------------------------------
     def compose_board(self) -> ComposeResult:
@@ -256,10 +255,8 @@ class StopThiefApp(GameShell):
         """When the board is taller than its pane (a compact screen), scroll it so that the
         detective whose turn it is, and the squares he may reach, are in sight, as the
         browser's zoom does; only when the game moved, so the wheel is not fought."""
-        key = (len(self.state.history), self.viewer)
-        if key == self.followed:
+        if not self.new_position():
             return
-        self.followed = key
         lay = layout(self.board)
         turn = int(view["turn"])
         here = next(str(d["node"]) for d in view["detectives"] if int(d["seat"]) == turn)
