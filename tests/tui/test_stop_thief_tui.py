@@ -482,3 +482,24 @@ def test_play_command_refuses_bad_tables(args: list[str], says: str) -> None:
     result = CliRunner().invoke(app, ["play", *args])
     assert result.exit_code == 2
     assert says in " ".join(result.output.split()).replace("│", "")
+
+
+@pytest.mark.parametrize("size, led_rows", [((160, 45), 5), ((120, 40), 1)])
+def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows: int) -> None:
+    """Five-row digits from 45 rows; below, one line, so the hand under it keeps its rows."""
+    app = StopThiefApp(players=2, bots=1, seed=3, bot_level="random", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.run_command("c")
+        await pilot.pause()
+        display = str(app.state.view(0)["scanner"]["display"]).strip()
+        lines = panel(app, "scanner").split("\n")
+        assert (display in lines[0]) == (led_rows == 1)
+        assert len(lines) == led_rows + 2  # the display, the sound, the memory
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())

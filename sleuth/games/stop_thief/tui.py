@@ -50,6 +50,8 @@ from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed, task
 GAME = "stop-thief"
 WIDE_NEEDS = 120  # terminal columns for the wide board (78) beside the panels (42)
 WIDE_BOARD = 78  # columns the wide board takes, alone on a compact screen
+BIG_SCANNER = 45  # rows from which the scanner's display is drawn in five-row digits
+LED_LINE = "bold red1 on grey7"
 
 
 class BoardView(Static):
@@ -214,6 +216,7 @@ class StopThiefApp(GameShell):
         if not self.chose_zoom:
             width = self.size.width
             self.set_wide(width >= WIDE_NEEDS or (self.compact and width >= WIDE_BOARD))
+        self.redraw()  # the scanner's display is drawn by the screen's height
 
     def set_wide(self, wide: bool) -> None:
         if wide == self.wide:
@@ -276,7 +279,12 @@ class StopThiefApp(GameShell):
         clues: list[Mapping[str, Any]] = view["clues"]
         last = clues[-1] if clues else None
         text = Text(no_wrap=False)
-        text.append_text(led(str(view["scanner"]["display"]), dim=bool(last and last["bleep"])))
+        display, dim = str(view["scanner"]["display"]), bool(last and last["bleep"])
+        if self.size.height >= BIG_SCANNER:
+            text.append_text(led(display, dim=dim))
+        else:  # a short screen: the display in one line, so the hand below stays in sight
+            text.append(f" {display[:3].rjust(3)} ", "dark_red on grey7" if dim else LED_LINE)
+            text.append(" on the display", "dim")
         text.append("\n")
         if last is not None:
             who = "ON" if last.get("by") is None else f"Det. {int(last['by']) + 1}"
