@@ -76,24 +76,33 @@ class Log(RichLog, can_focus=False):
         super().__init__(**kwargs)
         self.source: list[Text] = []
         self.wrapped_at = 0  # the width the lines shown were wrapped at
+        self.behind = False  # lines kept but not written (hidden, or before a resize)
 
     def add(self, line: Text) -> None:
         self.source.append(line)
         del self.source[:-LOG_LINES]
         width = self.scrollable_content_region.width
-        if width == self.wrapped_at and width > 0:
+        if width == self.wrapped_at and width > 0 and self.display and not self.behind:
             self.write(line)
-        # else: the next resize wraps it with the rest
+        else:  # the next resize (or showing it again) wraps it with the rest
+            self.behind = True
 
     def reset(self) -> None:
         self.source = []
+        self.behind = False
         self.clear()
 
     def on_resize(self, event: events.Resize) -> None:
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Write the kept lines again, wrapped at the width there is now, if it changed or
+        lines were kept while the log could not show them."""
         width = self.scrollable_content_region.width
-        if width <= 0 or width == self.wrapped_at:
+        if width <= 0 or (width == self.wrapped_at and not self.behind):
             return
         self.wrapped_at = width
+        self.behind = False
         self.clear()
         for line in self.source:
             self.write(line, scroll_end=False)
@@ -377,6 +386,7 @@ class GameShell(App[None]):
             self.unread = 0
         self.label_log_tab()
         if view == "log":
+            self.call_after_refresh(self.query_one("#log", Log).catch_up)
             self.follow_log()
 
     def follow_log(self) -> None:

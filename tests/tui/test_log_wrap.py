@@ -69,6 +69,16 @@ def test_lines_written_while_the_log_is_hidden_or_before_a_resize_wrap_whole(gam
             log = app.query_one("#log", Log)
             wrapped_whole(log)
             assert "new" not in str(app.query_one("#view-log").label)
+            app.show("board")  # hidden again, a line written, shown again: it is there
+            await pilot.pause()
+            app.write_log("Hidden: " + LONG)
+            app.show("log")
+            await pilot.pause()
+            rows = " ".join(strip.text.strip() for strip in log.lines[-4:])
+            assert " ".join(rows.split()).endswith("Hidden: " + LONG)
+            assert last_line_in_sight(app)
+            app.write_log(LONG)
+            await pilot.pause()
             await pilot.resize_terminal(130, 40)  # side by side now, the log narrower
             await pilot.pause()
             assert not app.compact
