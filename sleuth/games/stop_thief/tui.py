@@ -137,9 +137,11 @@ class StopThiefApp(GameShell):
         yield Static(legend(), id="legend")
 
     def compose_panels(self) -> ComposeResult:
+        # the hand before the case: it is what a turn is played with, and the case's money and
+        # places (also on the board) are what gives way when the panels must scroll
         yield Static(id="scanner")
-        yield Static(id="status")
         yield Static(id="hand")
+        yield Static(id="status")
 
     def mounted(self) -> None:
         self.query_one("#scanner", Static).border_title = "Crime Scanner"
