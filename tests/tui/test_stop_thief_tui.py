@@ -486,7 +486,7 @@ def test_play_command_refuses_bad_tables(args: list[str], says: str) -> None:
 
 @pytest.mark.parametrize("size, led_rows", [((160, 45), 5), ((120, 40), 1)])
 def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows: int) -> None:
-    """Five-row digits from 45 rows; below, one line, so the hand under it keeps its rows."""
+    """Five-row digits from 45 rows; below, one line, so the hand under it is all in sight."""
     app = StopThiefApp(players=2, bots=1, seed=3, bot_level="random", bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
@@ -496,6 +496,8 @@ def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows
         lines = panel(app, "scanner").split("\n")
         assert (display in lines[0]) == (led_rows == 1)
         assert len(lines) == led_rows + 2  # the display, the sound, the memory
+        hand, panels = app.query_one("#hand"), app.query_one("#panels")
+        assert panels.region.y <= hand.region.y and hand.region.bottom <= panels.region.bottom
 
     async def main() -> None:
         async with app.run_test(size=size) as pilot:
