@@ -443,8 +443,10 @@ def test_clicking_a_square_you_cannot_use_says_why_and_keeps_the_keyboard() -> N
         assert "Enter sends" in panel(app, "message")
         await pilot.press("escape")  # not wanted after all
         assert line.value == "" and app.focused is line
-        await pilot.click("#log")  # nor does the log take the keyboard
-        assert app.focused is line
+        for widget, offset in (("#log", (2, 2)), ("#board", (4, 0)), ("#legend", (1, 0))):
+            await pilot.click(widget, offset=offset)  # the log, a wall, the legend
+            await pilot.pause()
+            assert app.focused is line, widget
 
     run_app(app, script)
 
