@@ -87,6 +87,13 @@ class GameState(ABC):
             self._legal_set = frozenset(legal)
         return action in self._legal_set
 
+    def refusal(self, action: Action) -> str | None:
+        """Why `action` is not allowed now, in the player's words (None: it is), without
+        trying it: what `apply` would say."""
+        if self.over:
+            return "the game is over"
+        return None if self.is_legal(action) else self._why_illegal(action)
+
     def _legal(self) -> list[Action]:
         """The legal actions, computed once per position (apply clears them)."""
         if self._legal_cache is None:

@@ -18,11 +18,12 @@ HISTORY = 200  # commands the Up arrow can bring back
 
 class CommandLine(Input):
     """The command line. Up and Down walk through the commands sent before, as in a shell;
-    going Down past the newest brings back what was being typed."""
+    going Down past the newest brings back what was being typed; Escape clears it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "older", "Previous command", show=False),
         Binding("down", "newer", "Next command", show=False),
+        Binding("escape", "forget", "Clear the line", show=False),
     ]
 
     def __init__(self, placeholder: str = "", id: str | None = None) -> None:
@@ -53,6 +54,12 @@ class CommandLine(Input):
             return
         self.back -= 1
         self._show(self.history[-self.back] if self.back else self.draft)
+
+    def action_forget(self) -> None:
+        """Escape: clear the line (a command a click put there, or a mistyped one)."""
+        self.back = 0
+        self.draft = ""
+        self._show("")
 
     def _show(self, text: str) -> None:
         self.value = text

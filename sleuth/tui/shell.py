@@ -24,23 +24,94 @@ from pathlib import Path
 from typing import Any, ClassVar, Protocol, Self
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Input, RichLog, Static, Tab, Tabs
 
 import sleuth
 from sleuth.bots import Bot, default_level, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
 from sleuth.core.game import Narrating
 from sleuth.tui import saves
+from sleuth.tui.pages import fit_columns
 from sleuth.tui.session import CommandLine, QuitScreen
 
 LOG_LINES = 2000
 NOTES = 8  # private lines kept for the seat at the keyboard
 SHOWN_PAUSE = 4  # bot delays a bot waits after something shown only for the moment
+
+
+VIEWS = ("board", "panels", "log")  # what a compact screen shows one at a time
+SCREEN_KEYS = """
+
+Keys (the keyboard stays on the command line):
+  Up / Down    earlier commands            PageUp / PageDown   scroll
+  Escape       clear the command line
+  F2 F3 F4     on a small screen: the board, the panels, the log (Tab: the next one)
+  Ctrl+Q       leave, after asking"""
+
+
+class Pane(ScrollableContainer, can_focus=False):
+    """A pane that scrolls (wheel, scroll bar) but never takes the keyboard: every key is for
+    the command line, and a click on the board must not leave typed commands nowhere."""
+
+
+class PanelsPane(VerticalScroll, can_focus=False):
+    """The game's panels above the log, scrolling when they are taller than their share."""
+
+
+class Log(RichLog, can_focus=False):
+    """The shared log; scrolled with the wheel, never focused (see `Pane`).
+
+    A RichLog wraps each line once, at the width it has when written: hidden (a compact
+    screen showing the board) it would wrap at its minimum, and a resize would leave old
+    lines cut or narrow. So it keeps its lines and wraps them all again whenever its width
+    changes, and writes nothing while it has no width."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.source: list[Text] = []
+        self.wrapped_at = 0  # the width the lines shown were wrapped at
+        self.behind = False  # lines kept but not written (hidden, or before a resize)
+
+    def add(self, line: Text) -> None:
+        self.source.append(line)
+        del self.source[:-LOG_LINES]
+        width = self.scrollable_content_region.width
+        if width == self.wrapped_at and width > 0 and self.display and not self.behind:
+            self.write(line)
+        else:  # the next resize (or showing it again) wraps it with the rest
+            self.behind = True
+
+    def reset(self) -> None:
+        self.source = []
+        self.behind = False
+        self.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.catch_up()
+
+    def catch_up(self) -> None:
+        """Write the kept lines again, wrapped at the width there is now, if it changed or
+        lines were kept while the log could not show them."""
+        width = self.scrollable_content_region.width
+        if width <= 0 or (width == self.wrapped_at and not self.behind):
+            return
+        self.wrapped_at = width
+        self.behind = False
+        self.clear()
+        for line in self.source:
+            self.write(line, scroll_end=False)
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True)
+
+
+class ViewTabs(Tabs, can_focus=False):
+    """On a small screen, which part is shown: the board, the panels or the log. Clicked, or
+    F2/F3/F4 or Tab; never focused, so typing stays on the command line."""
 
 
 class Parsed(Protocol):
@@ -111,6 +182,17 @@ class InfoScreen(ModalScreen[None]):
             box.border_subtitle = "Enter or Esc: back to the board · q: quit"
             yield Static(self.body, id="info-text")
 
+    def on_resize(self, event: events.Resize) -> None:
+        """A page of plain text (help, `legal`) is laid out for the width it has: two commands
+        side by side go on two lines on a narrow screen, long words run on under their own
+        column (sleuth.tui.pages)."""
+        self.call_after_refresh(self.fit)
+
+    def fit(self) -> None:
+        if isinstance(self.body, str):
+            page = self.query_one("#info-text", Static)
+            page.update(Text(fit_columns(self.body, page.content_region.width)))
+
     def action_close(self) -> None:
         self.dismiss(None)
 
@@ -126,13 +208,29 @@ class GameShell(App[None]):
     HELP: ClassVar[str] = "help, legal, quit"
     RING: ClassVar[frozenset[str]] = frozenset()  # public events that ring the bell
     TYPED: ClassVar[Mapping[str, str]] = {}  # what to type for each kind of action, shortly
+    # Below this many columns or rows the board and the panels no longer fit side by side:
+    # the screen shows one of board, panels and log at a time, under tabs (`compact`).
+    COMPACT_WIDTH: ClassVar[int] = 100
+    COMPACT_HEIGHT: ClassVar[int] = 30
+    PANELS_TAB: ClassVar[str] = "Panels"  # the compact screen's tab for the game's panels
     CSS = """
     Screen { layout: vertical; }
+    #views { display: none; height: 2; }
     #top { height: 1fr; }
     #board-pane { height: 100%; scrollbar-size: 1 1; }
     #board { width: auto; height: auto; }
-    #side { width: 1fr; min-width: 44; }
-    #log { height: 1fr; min-height: 8; border: round $secondary; }
+    #side { width: 1fr; min-width: 40; }
+    #panels { height: auto; max-height: 75%; scrollbar-size: 1 1; }
+    #log { height: 1fr; min-height: 6; border: round $secondary; }
+    Screen.compact #views { display: block; }
+    Screen.compact #board-pane { width: 100%; }
+    Screen.compact #side { width: 100%; min-width: 0; }
+    Screen.compact.show-board #side { display: none; }
+    Screen.compact.show-panels #board-pane { display: none; }
+    Screen.compact.show-log #board-pane { display: none; }
+    Screen.compact.show-panels #log { display: none; }
+    Screen.compact.show-panels #panels { height: 1fr; max-height: 100%; }
+    Screen.compact.show-log #panels { display: none; }
     #message { height: auto; max-height: 4; padding: 0 1; }  /* a long error wraps */
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
     CoverScreen { align: center middle; background: $background; }
@@ -144,7 +242,15 @@ class GameShell(App[None]):
     #quit-text { width: 80%; max-width: 90; height: auto; border: heavy $error; padding: 1 2;
                  background: $surface; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f2", "show('board')", "Board", show=False),
+        Binding("f3", "show('panels')", "Panels", show=False),
+        Binding("f4", "show('log')", "Log", show=False),
+        Binding("tab", "next_view", "Next view", show=False, priority=True),
+        Binding("pageup", "page(-1)", "Scroll up", show=False),
+        Binding("pagedown", "page(1)", "Scroll down", show=False),
+    ]
 
     def __init__(
         self,
@@ -187,6 +293,10 @@ class GameShell(App[None]):
         self.saved_actions = -1
         self.resumed = False
         self.holding = False  # the screen stays with a human who just learned a secret
+        self.compact = False  # one of board, panels, log at a time (a small terminal)
+        self.showing = "board"  # which of them, when compact
+        self.unread = 0  # log lines written while the compact screen showed something else
+        self.followed: tuple[int, int | None] | None = None  # see `new_position`
 
     @classmethod
     def resume(
@@ -221,25 +331,100 @@ class GameShell(App[None]):
 
     # --- layout -----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        yield ViewTabs(
+            Tab("Board F2", id="view-board"),
+            Tab(f"{self.PANELS_TAB} F3", id="view-panels"),
+            Tab("Log F4", id="view-log"),
+            id="views",
+        )
         with Horizontal(id="top"):
-            with ScrollableContainer(id="board-pane"):
+            with Pane(id="board-pane"):
                 yield from self.compose_board()
-            with VerticalScroll(id="side"):
-                yield from self.compose_panels()
+            with Vertical(id="side"):
+                with PanelsPane(id="panels"):
+                    yield from self.compose_panels()
                 # min_width: RichLog wraps at no fewer than 78 columns by default, so a narrower
                 # panel cut the ends of long lines off; wrap at the width there is.
-                yield RichLog(id="log", wrap=True, max_lines=LOG_LINES, markup=False, min_width=20)
+                yield Log(id="log", wrap=True, max_lines=LOG_LINES, markup=False, min_width=20)
         yield Static(id="message")
         yield CommandLine(placeholder=self.PLACEHOLDER, id="command")
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "What happened"
         self.mounted()
+        self.fit_layout(self.size.width, self.size.height)
         self.take_in(self.state.log)
         if self.resumed:
             self.moment = []  # what was shown for a moment then is not shown again
             self.write_log(f"── Resumed from {self.save_path} ──")
         self.proceed()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_layout(event.size.width, event.size.height)
+
+    def fit_layout(self, width: int, height: int) -> None:
+        """Side by side when the board and the panels fit, else one at a time under tabs."""
+        compact = width < self.COMPACT_WIDTH or height < self.COMPACT_HEIGHT
+        main = self.screen_stack[0] if self.screen_stack else None
+        if main is None:
+            return
+        self.compact = compact
+        main.set_class(compact, "compact")
+        self.show(self.showing)
+        self.laid_out()
+
+    def show(self, view: str) -> None:
+        """Show one of the board, the panels or the log on a compact screen."""
+        self.showing = view
+        main = self.screen_stack[0]
+        for name in VIEWS:
+            main.set_class(name == view, f"show-{name}")
+        tabs = self.query_one("#views", ViewTabs)
+        if tabs.active != f"view-{view}":
+            tabs.active = f"view-{view}"
+        if view == "log" or not self.compact:
+            self.unread = 0
+        self.label_log_tab()
+        if view == "log":
+            self.call_after_refresh(self.query_one("#log", Log).catch_up)
+            self.follow_log()
+
+    def follow_log(self) -> None:
+        """Scroll the log to its newest line once the screen is drawn. Written while a cover
+        was up, the log did not follow by itself (its scroll waits for a refresh of its
+        screen, measured before the new lines)."""
+        log = self.query_one("#log", Log)
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+
+    def label_log_tab(self) -> None:
+        tab = self.query_one("#view-log", Tab)
+        tab.label = f"Log ({self.unread} new) F4" if self.unread else "Log F4"
+
+    def action_show(self, view: str) -> None:
+        self.show(view)
+
+    def action_next_view(self) -> None:
+        self.show(VIEWS[(VIEWS.index(self.showing) + 1) % len(VIEWS)])
+
+    def action_page(self, direction: int) -> None:
+        """PageUp/PageDown scroll what is shown (on a compact screen) or the log (beside the
+        board), since no pane takes the keyboard from the command line."""
+        name = {"board": "#board-pane", "panels": "#panels"}.get(self.showing, "#log")
+        pane = self.query_one(name if self.compact else "#log")
+        pane.scroll_to(y=pane.scroll_y + direction * max(1, pane.size.height - 2), animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The view keys work only on a compact screen with no page over it; elsewhere Tab
+        does what it always does."""
+        if action in ("show", "next_view"):
+            return self.compact and self.screen is self.screen_stack[0]
+        return True
+
+    def on_tabs_tab_activated(self, event: Tabs.TabActivated) -> None:
+        if event.tabs.id == "views" and event.tab.id:
+            view = event.tab.id.removeprefix("view-")
+            if view != self.showing:
+                self.show(view)
 
     # --- the flow of the game ---------------------------------------------------------------
     def proceed(self) -> None:
@@ -283,6 +468,7 @@ class GameShell(App[None]):
             self.notes = self.unseen[seat][-NOTES:]
             self.unseen[seat] = []
             self.redraw()
+            self.follow_log()
             self.query_one("#command", Input).focus()
 
         return uncover
@@ -347,11 +533,10 @@ class GameShell(App[None]):
     def write_log(self, line: str) -> None:
         self.log_lines.append(line)
         del self.log_lines[:-LOG_LINES]
-        log = self.query_one("#log", RichLog)
-        if line.startswith("──"):
-            log.write(Text(line, "bold"))
-        else:
-            log.write(line)
+        if self.compact and self.showing != "log":
+            self.unread += 1
+            self.label_log_tab()
+        self.query_one("#log", Log).add(Text(line, "bold" if line.startswith("──") else ""))
 
     def show_game_over(self) -> None:
         if self.over_shown:
@@ -385,7 +570,7 @@ class GameShell(App[None]):
             self.say(f"✗ {err}", error=True)
             return
         if command.meta == "help":
-            self.push_screen(InfoScreen(self.HELP, "Help"))
+            self.push_screen(InfoScreen(self.HELP + SCREEN_KEYS, "Help"))
             return
         if command.meta == "quit":
             self.ask_to_leave()
@@ -437,7 +622,7 @@ class GameShell(App[None]):
         kept, undone = self.log_lines[: len(self.log_lines) - gone], self.log_lines[-gone:]
         self.state = again
         self.log_lines = []
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", Log).reset()
         for line in kept:
             self.write_log(line)
         self.write_log(f"({self.who(seat)} took back: {' '.join(undone) or 'a move'})")
@@ -483,6 +668,30 @@ class GameShell(App[None]):
         self.message = message
         self.query_one("#message", Static).update(Text(message, "bold red" if error else ""))
 
+    def offer(self, command: str, place: str) -> None:
+        """A click on `place` on the board, standing for `command`: put on the command line
+        to check and send when it may be done now, else say why not (the game's own words)
+        and leave the line as it was. Either way the keyboard stays on the command line."""
+        state, seat = self.state, self.viewer
+        self.query_one("#command", Input).focus()
+        if state.over:
+            self.say(f"✗ {place}: the game is over.", error=True)
+            return
+        if seat is None or state.to_move != seat:
+            self.say(f"✗ {place}: wait, it is {self.who(state.to_move)}'s turn.", error=True)
+            return
+        try:
+            action = self.parse(command, state.view(seat)).action
+        except ValueError as err:
+            self.say(f"✗ {place}: {err}", error=True)
+            return
+        why = state.refusal(action) if action is not None else None
+        if why:
+            self.say(f"✗ {place}: {why}", error=True)
+            return
+        self.put_command(command)
+        self.say(f"{place}: Enter sends '{command}' (Escape clears it).")
+
     def put_command(self, command: str) -> None:
         """Put a command on the command line for the player to check and send."""
         line = self.query_one("#command", Input)
@@ -502,6 +711,15 @@ class GameShell(App[None]):
         self.query_one("#command", Input).placeholder = (
             f"command: {' · '.join([*forms, 'help'])}" if forms else "command (help, quit)"
         )
+
+    def new_position(self) -> bool:
+        """True once for each new position or viewer: a game scrolls its board to what matters
+        then, and not at every redraw, which would fight the player's own scrolling."""
+        key = (len(self.state.history), self.viewer)
+        if key == self.followed:
+            return False
+        self.followed = key
+        return True
 
     def moment_lines(self) -> list[str]:
         """The lines of the latest batch shown only for the moment that the viewer may see."""
@@ -533,6 +751,10 @@ class GameShell(App[None]):
 
     def mounted(self) -> None:
         """Once the widgets exist (set border titles, pick a layout)."""
+
+    def laid_out(self) -> None:
+        """After the layout was chosen for the screen's size (`compact` says which): a game may
+        pick its board's size here."""
 
     def draw(self, view: Mapping[str, Any]) -> None:
         """Draw the game's panels from `view` (the viewer's, or a spectator's)."""

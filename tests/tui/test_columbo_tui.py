@@ -442,3 +442,27 @@ def test_the_terminal_starts_with_the_high_throw() -> None:
         assert any(line.startswith("Throws for the first move") for line in app.log_lines)
 
     run_app(app, script)
+
+
+def test_a_card_shown_for_the_moment_is_in_sight_at_80x24() -> None:
+    """On a compact screen the lawn lies below the house: while a discard is shown to all
+    there (seed 4: Detective 3's, before Detective 1's first turn) the pane shows it; when
+    Detective 1 is to move, the house again."""
+    app = ColumboApp(players=3, bots=2, seed=4, bot_level="intermediate", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.compact and app.moment_lines()
+        await pilot.pause()
+        pane, lawn = app.query_one("#board-pane"), app.query_one("#lawn")
+        assert pane.region.y <= lawn.region.y and lawn.region.bottom <= pane.region.bottom
+        assert "Shown now" in panel(app, "lawn")
+        app.run_command("r")
+        await pilot.pause()
+        assert pane.scroll_y == 0
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())

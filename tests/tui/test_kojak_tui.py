@@ -380,3 +380,35 @@ def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> Non
         assert any("drives the Detective's car" in line for line in app.log_lines)
 
     run_app(app, script)
+
+
+def test_the_turntables_come_into_sight_at_80x24_when_they_matter() -> None:
+    """On a compact screen the turntables lie below the board: when the player may take an
+    informer or turn a turntable the pane shows them; in his other moments, the board."""
+    app = KojakApp(players=2, bots=1, seed=3, bot_delay=0)
+    adviser = make_bot("kojak", "expert", seed=9)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        pane, tables = app.query_one("#board-pane"), app.query_one("#turntables")
+        seen = set()
+        for _ in range(120):
+            if state.over or len(seen) == 2:
+                break
+            await pilot.pause()
+            kinds = {str(c["kind"]) for c in state.view(0)["prompt"]["choices"]}
+            if kinds & {"take", "turn"}:
+                assert tables.region.bottom <= pane.region.bottom, kinds
+                seen.add("tables")
+            else:
+                assert pane.scroll_y == 0, kinds
+                seen.add("board")
+            app.run_command(command_for(state, adviser.choose(state, 0)))
+        assert seen == {"tables", "board"}
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())

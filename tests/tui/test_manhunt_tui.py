@@ -335,6 +335,14 @@ def test_clicking_a_lit_space_fills_the_command_line() -> None:
         await pilot.click("#board", offset=(col, row))
         await pilot.pause()
         assert app.query_one("#command", Input).value == "p s"
+        line = app.query_one("#command", Input)
+        line.value = ""
+        row, col = next(cell for space, cell in layout(BOARD, app.wide).cells.items()
+                        if space not in ("hq-n", "hq-s", "hq-e", "hq-w"))  # fmt: skip
+        await pilot.click("#board", offset=(col, row))  # not a Badge space: says why
+        await pilot.pause()
+        assert "not a space you may go to now" in panel(app, "message")
+        assert line.value == "" and app.focused is line
         await type_command(pilot, "p s")
         await type_command(pilot, "s")
         if state.to_move == 0 and state.turn.phase == "move":

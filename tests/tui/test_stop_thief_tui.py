@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 import sleuth
 from sleuth.core import Action, Event
 from sleuth.games.stop_thief.board import load_board
-from sleuth.games.stop_thief.board_text import legend, node_at, render_board
+from sleuth.games.stop_thief.board_text import layout, legend, node_at, render_board
 from sleuth.games.stop_thief.command_line import CommandError, legal_summary, parse_command
 from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.tui import CoverScreen, InfoScreen, StopThiefApp
@@ -122,6 +122,35 @@ def test_legal_summary_is_compact() -> None:
     )
 
 
+def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
+    """After Move Anywhere every space may be reached: `legal` names each one (issue 13: the
+    list was cut after 40 with "..."), on a page that wraps inside an 80x24 screen."""
+    app = StopThiefApp(players=2, bots=1, seed=11, bot_level="random", bot_delay=0)
+    board = load_board()
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.run_command("c")
+        app.run_command("card 3")  # Move Anywhere (seed 11's deal)
+        spaces = [int(a["to"]) for a in app.state.view(0)["legal"]
+                  if a["kind"] == "move" and str(a["to"]).isdigit()]  # fmt: skip
+        assert len(spaces) == sum(1 for s in board.spaces.values() if s.kind != "window")
+        app.run_command("legal")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        words = str(app.screen.query_one("#info-text", Static).content)
+        assert "..." not in words and f"{len(spaces)} numbered spaces" in words
+        assert all(f"{code // 100}-{code % 100:02d}" in words for code in spaces)
+        box = app.screen.query_one("#info-box")
+        assert box.region.right <= 80 and box.region.bottom <= 24
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
 # --- drawing ----------------------------------------------------------------------------------
 
 
@@ -138,8 +167,98 @@ def test_board_text_shows_squares_pieces_and_marks() -> None:
     assert node_at(board, 2 * c + 1, r) == board.node_of_code[147]
     narrow = render_board(board, {}, wide=False).plain.split("\n")
     assert {len(line) for line in narrow} == {38}
-    assert "crime" in legend().plain and "1-48" in legend().plain
+    assert "crime" in legend().plain and "m 4-47" in legend().plain
+    assert all(f"{letter} {name}" in legend(wide=False).plain
+               for letter, name in [("S", "street"), ("C", "crime"), ("U", "subway")])  # fmt: skip
     assert led("1Cr").plain.count("\n") == 4
+
+
+LANDMARKS = {"ACME", "NW", "NE", "SW", "SE", "CE", "Furs", "Jewelry", "Antiques", "Bank"}
+
+
+def test_every_numbered_space_is_labelled_apart_with_its_code() -> None:
+    """The wide board names every numbered space by what the commands take (447 or 4-47), each
+    label apart from the next (issue 13 saw "9787", "177-0717", "1CME"), and a click on any of
+    its characters picks that space; pieces never turn a label into another number."""
+    board = load_board()
+    bare = render_board(board).plain.split("\n")
+    pieces_hiding: list[tuple[dict[str, list[int]], set[int]]] = [
+        ({}, set()),
+        # one row: a piece hides 447's label; 593 and 707 have a second row for pieces
+        ({"acme": [0, 1, 2], "447": [3], "593": [1], "707": [2]}, {447}),
+    ]
+    for pieces, hidden in pieces_hiding:
+        drawn = render_board(board, pieces)
+        lines = drawn.plain.split("\n")
+        seen: dict[str, int] = {}
+        for y, line in enumerate(lines):
+            # a detective (a digit in a seat's colours) is not a label: blank it out
+            line = "".join(" " if (ch != was and ch.isdigit()) else ch
+                           for ch, was in zip(line, bare[y], strict=True))  # fmt: skip
+            for token in re.finditer(r"[^\s·•]+", line):
+                word = token.group()
+                if word in LANDMARKS or word in {"1", "2", "3", "4"}:
+                    continue  # a landmark or a building's number
+                assert re.fullmatch(r"\d{3}|\d-\d\d", word), (y, line)
+                code = int(word.replace("-", ""))
+                assert code in board.spaces, word
+                assert word not in seen, word  # once each
+                seen[word] = code
+                index = board.node_of_code[code]
+                for x in range(token.start(), token.end()):
+                    assert node_at(board, x, y) == index, (word, x)
+        assert set(seen.values()) == set(board.spaces) - hidden
+
+
+def test_the_compact_board_keeps_the_detective_in_sight() -> None:
+    """At 80x24 the board is taller than its pane: it scrolls to the detective to move and the
+    squares he may reach, turn after turn, as he walks down the board."""
+    app = StopThiefApp(players=2, bots=1, seed=4, bot_level="random", bot_delay=0)
+    board = load_board()
+
+    def row(node: str) -> int:  # a station too (drawn on a square it does not own)
+        return layout(board).node_cells[board.node_by_id[node]][0][0]
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.compact and app.wide
+        pane = app.query_one("#board-pane")
+        key = app.query_one("#legend", Static)  # the legend stays in sight under the board
+        assert "m 4-47" in panel(app, "legend") and key.region.height == 2
+        assert pane.region.y < key.region.y and key.region.bottom <= pane.region.bottom
+        rows = []
+        for _ in range(4):
+            app.run_command("c")
+            app.run_command("r")
+            await pilot.pause()
+            here = app.state.view(0)["detectives"][0]["node"]
+            rows.append(row(here))
+            top = pane.scroll_y
+            assert top <= row(here) < top + pane.scrollable_content_region.height, rows
+            legal = app.state.view(0)["legal"]
+            down = max((a["to"] for a in legal if a["kind"] == "move"), key=row)
+            app.run_command(f"m {down}")
+            app.run_command("e")
+        assert max(rows) > 24  # far below the first screen
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+def test_bot_moves_are_logged_in_words() -> None:
+    """A bots-only game's log names every square as the browser does, never a grid id."""
+    app = StopThiefApp(players=3, bots=3, seed=8, bot_level="intermediate", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.state.over
+        moves = [line for line in app.log_lines if " moved from " in line]
+        assert moves and any("beside" in line for line in moves)
+        assert not [line for line in app.log_lines if re.search(r"\br\d+c\d+\b", line)]
+
+    run_app(app, script)
 
 
 # --- the app on a pilot -----------------------------------------------------------------------
@@ -290,15 +409,44 @@ def test_private_events_reach_only_their_seat() -> None:
     run_app(app, script)
 
 
-def test_clicking_a_square_fills_the_command_line() -> None:
+def test_clicking_a_square_you_cannot_use_says_why_and_keeps_the_keyboard() -> None:
+    """A click on a square that cannot be used now says why in the game's words and leaves the
+    command line as it was, with the keyboard still on it (issue 13: focus was lost and typed
+    commands vanished); a usable square goes on the command line."""
     app = StopThiefApp(players=2, bots=1, seed=3, bot_delay=0)
     board = load_board()
 
+    def at(code: int) -> tuple[int, int]:
+        r, c = board.nodes[board.node_of_code[code]].cells[0]
+        return 2 * c + 1, r
+
     async def script(pilot: Pilot[None]) -> None:
-        r, c = board.nodes[board.node_of_code[148]].cells[0]
-        await pilot.click("#board", offset=(2 * c, r))
+        line = app.query_one("#command", Input)
+        await pilot.click("#board", offset=at(148))  # before pressing CLUE
         await pilot.pause()
-        assert app.query_one("#command", Input).value == "m 1-48"
+        assert "1-48: You cannot move now. Press CLUE" in panel(app, "message")
+        assert line.value == "" and app.focused is line
+        await pilot.press("c", "enter")  # typed straight after the click: it reaches the line
+        await pilot.pause()
+        await type_command(pilot, "r")
+        view = app.state.view(0)
+        reach = {str(a["to"]) for a in view["legal"] if a["kind"] == "move"}
+        far = next(code for code in board.spaces if str(code) not in reach)
+        await pilot.click("#board", offset=at(far))
+        await pilot.pause()
+        assert "cannot reach that space with this roll" in panel(app, "message")
+        assert line.value == "" and app.focused is line
+        near = next(int(node) for node in reach if node.isdigit())
+        await pilot.click("#board", offset=at(near))
+        await pilot.pause()
+        assert line.value == f"m {near // 100}-{near % 100:02d}" and app.focused is line
+        assert "Enter sends" in panel(app, "message")
+        await pilot.press("escape")  # not wanted after all
+        assert line.value == "" and app.focused is line
+        for widget, offset in (("#log", (2, 2)), ("#board", (4, 0)), ("#legend", (1, 0))):
+            await pilot.click(widget, offset=offset)  # the log, a wall, the legend
+            await pilot.pause()
+            assert app.focused is line, widget
 
     run_app(app, script)
 
@@ -336,3 +484,26 @@ def test_play_command_refuses_bad_tables(args: list[str], says: str) -> None:
     result = CliRunner().invoke(app, ["play", *args])
     assert result.exit_code == 2
     assert says in " ".join(result.output.split()).replace("│", "")
+
+
+@pytest.mark.parametrize("size, led_rows", [((160, 45), 5), ((120, 40), 1)])
+def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows: int) -> None:
+    """Five-row digits from 45 rows; below, one line, so the hand under it is all in sight."""
+    app = StopThiefApp(players=2, bots=1, seed=3, bot_level="random", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.run_command("c")
+        await pilot.pause()
+        display = str(app.state.view(0)["scanner"]["display"]).strip()
+        lines = panel(app, "scanner").split("\n")
+        assert (display in lines[0]) == (led_rows == 1)
+        assert len(lines) == led_rows + 2  # the display, the sound, the memory
+        hand, panels = app.query_one("#hand"), app.query_one("#panels")
+        assert panels.region.y <= hand.region.y and hand.region.bottom <= panels.region.bottom
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())

@@ -499,6 +499,8 @@ class ColumboApp(GameShell):
     COVER_SECRET = "your Evidence Cards"
     PLACEHOLDER = "command (help, legal, r, m b, m 3, t, x 4, demand 2 rope, name 4 motive)"
     HELP = HELP
+    COMPACT_WIDTH = 107  # the board pane beside panels of 42 columns or more
+    PANELS_TAB = "Dice & cards"
     RING: ClassVar[frozenset[str]] = frozenset({"game_over"})
     TYPED: ClassVar[Mapping[str, str]] = {
         "roll": "r",
@@ -609,9 +611,23 @@ class ColumboApp(GameShell):
             marks.update(room_targets(view))
         self.query_one("#board", Static).update(render_board(self.board, view, marks))
         self.draw_lawn(view)
+        self.follow(view)
         self.draw_dice(view)
         self.draw_status(view)
         self.draw_hand(view)
+
+    def follow(self, view: Mapping[str, Any]) -> None:
+        """On a compact screen the lawn lies below the board: bring it into sight while a card
+        is shown there for the moment (a discard shown to all, then face down), else the
+        board while it is the viewer's turn; only when the game moved, so PageUp/PageDown
+        are not fought."""
+        if not self.compact or not self.new_position():
+            return
+        pane = self.query_one("#board-pane")
+        if self.moment_lines():
+            self.call_after_refresh(pane.scroll_end, animate=False)
+        elif self.my_turn(view):
+            pane.scroll_home(animate=False)
 
     def draw_lawn(self, view: Mapping[str, Any]) -> None:
         text = render_lawn(view)

@@ -504,6 +504,8 @@ class KojakApp(GameShell):
     COVER_SECRET = "your notebook and Contact Cards"
     PLACEHOLDER = "command (help, legal, r, d a, take, arrest, end)"
     HELP = HELP
+    COMPACT_WIDTH = 97  # the board pane beside panels of 42 columns or more
+    PANELS_TAB = "Detectives & notebook"
     RING: ClassVar[frozenset[str]] = frozenset({"arrest"})
     TYPED: ClassVar[Mapping[str, str]] = {
         "park": "park w or park e",
@@ -625,6 +627,20 @@ class KojakApp(GameShell):
         self.draw_turntables(view)
         self.draw_status(view)
         self.draw_notebook(view)
+        self.follow(view)
+
+    def follow(self, view: Mapping[str, Any]) -> None:
+        """On a compact screen the turntables lie below the board: bring them into sight when
+        the viewer may take an informer or turn a turntable, else the board in his turn;
+        only when the game moved, so PageUp/PageDown are not fought."""
+        if not self.compact or not self.my_turn(view) or not self.new_position():
+            return
+        pane = self.query_one("#board-pane")
+        kinds = {str(choice["kind"]) for choice in view["prompt"]["choices"]}
+        if kinds & {"take", "turn"}:
+            self.call_after_refresh(pane.scroll_end, animate=False)
+        else:
+            pane.scroll_home(animate=False)
 
     def draw_turntables(self, view: Mapping[str, Any]) -> None:
         text = Text(no_wrap=True)

@@ -33,6 +33,7 @@ from sleuth.tui.shell import GameShell, Parsed, task
 
 GAME = "manhunt"
 WIDE_NEEDS = 122  # terminal columns for the wide board (76) beside the panels (46)
+WIDE_BOARD, NARROW_BOARD = 78, 53  # the board pane's columns
 
 # --- the board as text --------------------------------------------------------------------------
 
@@ -207,7 +208,8 @@ def render_board(
 
 
 def legend() -> Text:
-    text = Text(no_wrap=True)
+    """What the board's marks mean; it wraps under the narrow board."""
+    text = Text()
     text.append(" · ", ROAD_STYLE)
     text.append(" road  ")
     text.append(" 3 ", _place_style("green"))
@@ -456,6 +458,8 @@ class ManhuntApp(GameShell):
     COVER_SECRET = "your Handbook and Clue Sheet"
     PLACEHOLDER = "command (help, legal, s, m b, ask 5, accuse R7)"
     HELP = HELP
+    COMPACT_WIDTH = NARROW_BOARD + 44  # the board pane beside panels of 42 columns or more
+    PANELS_TAB = "Computer & handbook"
     RING: ClassVar[frozenset[str]] = frozenset({"verdict"})
     TYPED: ClassVar[Mapping[str, str]] = {
         "place": "p n, p w, p e or p s (lit on the board)",
@@ -473,8 +477,8 @@ class ManhuntApp(GameShell):
         + """
     #board-pane { width: 78; }
     #board-pane.narrow { width: 53; }
-    #legend { width: auto; height: 1; }
-    #board-pane.narrow #legend { display: none; }
+    #legend { width: 76; height: auto; }
+    #board-pane.narrow #legend { width: 51; }  /* two lines under the narrow board */
     #computer { height: auto; border: round $warning; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
     #handbook { height: auto; border: round $success; padding: 0 1; }
@@ -597,18 +601,27 @@ class ManhuntApp(GameShell):
 
     def on_board_view_picked(self, message: BoardView.Picked) -> None:
         view = self.state.view(self.viewer)
-        if not self.my_turn(view):
-            return
+        place = space_name(message.space)
+        place = place[0].upper() + place[1:]
         targets = {space: label for label, space in move_targets(view).items()}
         if message.space in targets:
-            self.put_command(f"m {targets[message.space]}")
+            self.offer(f"m {targets[message.space]}", place)
         elif view["phase"] == "place" and message.space in BADGE_LETTERS:
-            self.put_command(f"p {BADGE_LETTERS[message.space].lower()}")
+            self.offer(f"p {BADGE_LETTERS[message.space].lower()}", place)
+        elif not self.my_turn(view):
+            self.offer("", place)  # says whose turn it is
+        else:
+            self.say(f"✗ {place}: not a space you may go to now. {view['prompt']['words']}", True)
 
     # --- drawing ----------------------------------------------------------------------------
-    def on_resize(self, event: events.Resize) -> None:
+    def laid_out(self) -> None:
+        """The wide board beside the panels, or alone on a compact screen where it fits."""
         if not self.chose_zoom:
-            self.set_wide(event.size.width >= WIDE_NEEDS)
+            width, height = self.size
+            # alone on a compact screen: the wide board only if it fits whole (tabs, the
+            # status and command lines take 5 rows), else the narrow one, which does at 80x24
+            fits = width >= WIDE_BOARD and height - 5 >= layout(self.board, True).height + 1
+            self.set_wide(width >= WIDE_NEEDS or (self.compact and fits))
 
     def set_wide(self, wide: bool) -> None:
         if wide == self.wide:
@@ -753,7 +766,8 @@ class ManhuntApp(GameShell):
                 text.append(f"Suspects: {len(left)} left\n", "bold")
             labels = [f"{s['number']} {s['name']}" for s in suspects]
             width = max(len(label) for label in labels) + 2
-            room = self.size.width - (78 if self.wide else 53) - 6
+            board = 0 if self.compact else WIDE_BOARD if self.wide else NARROW_BOARD
+            room = self.size.width - board - 6
             columns = max(1, room // width)
             for k, (suspect, label) in enumerate(zip(suspects, labels, strict=True)):
                 if suspect["crossed"]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from sleuth.core import Action
+from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
 from sleuth.games.stop_thief.content import TARGETED
 from sleuth.games.stop_thief.words import space_label
@@ -194,8 +195,12 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
                 targets.append(str(int(action["target"]) + 1))
     parts = list(dict.fromkeys(simple))
     if moves or squares:
-        shown = ", ".join(moves[:40]) + (", ..." if len(moves) > 40 else "")
-        parts.append(f"m: {len(moves)} numbered spaces ({shown}) and {squares} other squares")
+        # every one, sorted, however many: the page wraps them (a list cut with "..." left
+        # the player guessing); plain squares have no name to type, so they are clicked
+        shown = ", ".join(sorted(moves))
+        others = f" and {count(squares, 'other square')} (click them: green on the board)"
+        numbered = count(len(moves), "numbered space")
+        parts.append(f"m: {numbered} ({shown}){others if squares else ''}")
     if rides:
         parts.append("ride: " + ", ".join(rides))
     if arrests:

@@ -21,7 +21,13 @@ from textual.widgets import Static
 from sleuth.core import Event
 from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
-from sleuth.games.stop_thief.board_text import SEAT_STYLES, legend, node_at, render_board
+from sleuth.games.stop_thief.board_text import (
+    SEAT_STYLES,
+    layout,
+    legend,
+    node_at,
+    render_board,
+)
 from sleuth.games.stop_thief.command_line import (
     HELP,
     Command,
@@ -42,7 +48,10 @@ from sleuth.games.stop_thief.words import (
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed, task
 
 GAME = "stop-thief"
-WIDE_NEEDS = 124  # terminal columns for the wide board (78) beside the panels (46)
+WIDE_NEEDS = 120  # terminal columns for the wide board (78) beside the panels (42)
+WIDE_BOARD = 78  # columns the wide board takes, alone on a compact screen
+BIG_SCANNER = 45  # rows from which the scanner's display is drawn in five-row digits
+LED_LINE = "bold red1 on grey7"
 
 
 class BoardView(Static):
@@ -76,6 +85,8 @@ class StopThiefApp(GameShell):
     COVER_SECRET = "your hand and tips"
     PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
     HELP = HELP
+    COMPACT_WIDTH = WIDE_NEEDS
+    PANELS_TAB = "Case & hand"
     RING = frozenset({"clue", "new_thief"})
     TYPED = {
         "pay_fine": "pay",
@@ -92,8 +103,8 @@ class StopThiefApp(GameShell):
         + """
     #board-pane { width: 78; }
     #board-pane.narrow { width: 40; }
-    #board-pane.narrow #legend { display: none; }
-    #legend { width: auto; height: 2; }
+    #legend { dock: bottom; width: 76; height: auto; background: $background; }
+    #board-pane.narrow #legend { width: 38; }
     #scanner { height: auto; border: round $error; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
     #hand { height: auto; max-height: 14; border: round $success; padding: 0 1; }
@@ -126,9 +137,11 @@ class StopThiefApp(GameShell):
         yield Static(legend(), id="legend")
 
     def compose_panels(self) -> ComposeResult:
+        # the hand before the case: it is what a turn is played with, and the case's money and
+        # places (also on the board) are what gives way when the panels must scroll
         yield Static(id="scanner")
-        yield Static(id="status")
         yield Static(id="hand")
+        yield Static(id="status")
 
     def mounted(self) -> None:
         self.query_one("#scanner", Static).border_title = "Crime Scanner"
@@ -136,6 +149,7 @@ class StopThiefApp(GameShell):
         self.query_one("#hand", Static).border_title = "Your hand"
         self.wide = self.size.width >= WIDE_NEEDS
         self.query_one("#board-pane").set_class(not self.wide, "narrow")
+        self.query_one("#legend", Static).update(legend(self.wide))
 
     # --- the game's words -------------------------------------------------------------------
     def make_narrator(self) -> Narrator:
@@ -194,19 +208,25 @@ class StopThiefApp(GameShell):
             verb = "ride"
         else:
             verb = "m"
-        self.put_command(f"{verb} {place}")
+        where = node_label(node.id)
+        self.offer(f"{verb} {place}", where[0].upper() + where[1:])
 
     # --- drawing ----------------------------------------------------------------------------
-    def on_resize(self, event: events.Resize) -> None:
-        """A terminal too narrow for the wide board and the panels gets the narrow board."""
+    def laid_out(self) -> None:
+        """The wide board beside the panels, or alone on a compact screen when it fits; the
+        narrow one otherwise."""
         if not self.chose_zoom:
-            self.set_wide(event.size.width >= WIDE_NEEDS)
+            width = self.size.width
+            self.set_wide(width >= WIDE_NEEDS or (self.compact and width >= WIDE_BOARD))
+        self.redraw()  # the scanner's display is drawn by the screen's height
 
     def set_wide(self, wide: bool) -> None:
         if wide == self.wide:
             return
         self.wide = wide
         self.query_one("#board-pane").set_class(not wide, "narrow")
+        self.query_one("#legend", Static).update(legend(wide))
+        self.followed = None
         self.redraw()
 
     def draw(self, view: Mapping[str, Any]) -> None:
@@ -234,12 +254,39 @@ class StopThiefApp(GameShell):
         board = self.query_one("#board", BoardView)
         board.wide = self.wide
         board.update(render_board(self.board, pieces, marks, route, tips, wide=self.wide))
+        self.follow_piece(view, marks)
+
+    def follow_piece(self, view: Mapping[str, Any], marks: list[str]) -> None:
+        """When the board is taller than its pane (a compact screen), scroll it so that the
+        detective whose turn it is, and the squares he may reach, are in sight, as the
+        browser's zoom does; only when the game moved, so the wheel is not fought."""
+        if not self.new_position():
+            return
+        lay = layout(self.board)
+        turn = int(view["turn"])
+        here = next(str(d["node"]) for d in view["detectives"] if int(d["seat"]) == turn)
+        rows = [lay.node_cells[self.board.node_by_id[node]][0][0]
+                for node in [here, *marks] if node in self.board.node_by_id]  # fmt: skip
+        pane = self.query_one("#board-pane")
+        height = pane.scrollable_content_region.height
+        if not rows or height <= 0:
+            return
+        top, bottom = min(rows), max(rows)
+        mine = rows[0]
+        if bottom - top >= height:  # not all in sight: the piece, and as much around it
+            top = bottom = mine
+        pane.scroll_to(y=max(0, (top + bottom) // 2 - height // 2), animate=False)
 
     def draw_scanner(self, view: Mapping[str, Any]) -> None:
         clues: list[Mapping[str, Any]] = view["clues"]
         last = clues[-1] if clues else None
         text = Text(no_wrap=False)
-        text.append_text(led(str(view["scanner"]["display"]), dim=bool(last and last["bleep"])))
+        display, dim = str(view["scanner"]["display"]), bool(last and last["bleep"])
+        if self.size.height >= BIG_SCANNER:
+            text.append_text(led(display, dim=dim))
+        else:  # a short screen: the display in one line, so the hand below stays in sight
+            text.append(f" {display[:3].rjust(3)} ", "dark_red on grey7" if dim else LED_LINE)
+            text.append(" on the display", "dim")
         text.append("\n")
         if last is not None:
             who = "ON" if last.get("by") is None else f"Det. {int(last['by']) + 1}"
