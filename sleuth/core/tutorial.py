@@ -20,7 +20,7 @@ is not where the script says.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -371,43 +371,34 @@ class Verdict:
 class Coach:
     """Follows one game of a script: which step is due, what to suggest, what to say.
 
-    The game itself knows nothing of the coach; whoever applies the actions asks it first
-    about the learner's (`judge`), takes the bots' scripted actions from it (`scripted`), and
-    tells it each action before applying it (`observe`). The position in the script is the
-    length of the game's history, so an undo is followed by itself (`sync`).
+    The coach keeps no state of its own: everything it says is worked out from the game's
+    history against the script (a few dozen actions compared), so it is right after a
+    restart, an undo, an action put back when it could not be stored, or an action another
+    server process applied. The game knows nothing of the coach; whoever applies actions asks
+    it about the learner's first (`judge`) and takes the bots' scripted ones from it
+    (`scripted`).
     """
 
     def __init__(self, script: Script) -> None:
         self.script = script
         self.line = script.line()
-        self.note = ""  # said about the learner's last action (praise, or why another was better)
-        self.left_at: int | None = None  # the history length at which the game left the script
-
-    @classmethod
-    def following(cls, script: Script, actions: Sequence[Mapping[str, JSONValue]]) -> Coach:
-        """The coach of a game already played this far (a table read back after a restart)."""
-        coach = cls(script)
-        state = script.new_game()
-        for action in actions:
-            mover = state.to_move
-            assert mover is not None
-            move = Action.from_json(action)
-            coach.observe(state, mover, move)
-            state.apply(move)
-        coach.note = ""
-        return coach
 
     # --- where we are
-    def sync(self, state: GameState) -> None:
-        """Forget a departure from the script that an undo took back."""
-        if self.left_at is not None and self.left_at >= len(state.history):
-            self.left_at = None
-            self.note = ""
+    def left_at(self, state: GameState) -> int | None:
+        """The index of the first action of the game that is not the script's (None: the
+        game so far is the script's). The seats need no comparing: the same actions from the
+        same seed bring the same seats to move (`check_script` played them)."""
+        for index, (action, (_, what, _)) in enumerate(zip(state.history, self.line, strict=False)):
+            fits = what.matches(action) if isinstance(what, Expect) else what == action
+            if not fits:
+                return index
+        return None
 
     def on_script(self, state: GameState) -> bool:
         """Whether the game so far is the script's, with scripted actions still to come."""
-        self.sync(state)
-        return self.left_at is None and not state.over and len(state.history) < len(self.line)
+        return (
+            not state.over and len(state.history) < len(self.line) and self.left_at(state) is None
+        )
 
     def current(self, state: GameState) -> Step | None:
         """The step due now: the learner is to move on the script, and its suggestion is legal."""
@@ -417,10 +408,7 @@ class Coach:
         if seat != self.script.learner or not isinstance(what, Expect):
             return None
         step = self.script.steps[index]
-        if self.suggestion(state, step) is None:
-            self.left_at = len(state.history)  # cannot happen on a checked script; never stall
-            return None
-        return step
+        return step if self.suggestion(state, step) is not None else None
 
     def suggestion(self, state: GameState, step: Step) -> Action | None:
         """The legal action the step points at: the first (in the game's order) that matches."""
@@ -438,10 +426,23 @@ class Coach:
 
     def steps_done(self, state: GameState) -> int:
         """How many of the learner's steps are behind us on the script."""
-        taken = len(state.history)
-        if self.left_at is not None:
-            taken = min(taken, self.left_at)
+        left = self.left_at(state)
+        taken = len(state.history) if left is None else left
         return sum(1 for _, what, _ in self.line[:taken] if isinstance(what, Expect))
+
+    def note(self, state: GameState) -> str:
+        """What the coach says of the learner's last step: its praise, or, where the game left
+        the script by it, why the suggestion was better."""
+        left = self.left_at(state)
+        end = min(len(state.history), len(self.line))
+        for index in range(end - 1, -1, -1):
+            _, what, step = self.line[index]
+            if isinstance(what, Expect):
+                if left is not None and index > left:
+                    continue
+                words = self.script.steps[step]
+                return words.otherwise if index == left else words.done
+        return ""
 
     # --- the learner's actions
     def judge(self, state: GameState, action: Action) -> Verdict:
@@ -452,21 +453,6 @@ class Coach:
             return Verdict(True)
         return Verdict(False, step.otherwise)
 
-    def observe(self, state: GameState, mover: int, action: Action) -> None:
-        """Note an action about to be applied to `state` by `mover` (call before `apply`)."""
-        self.sync(state)
-        taken = len(state.history)
-        step = self.current(state) if mover == self.script.learner else None
-        if mover == self.script.learner:
-            self.note = ""
-            if step is not None:
-                self.note = step.done if step.expect.matches(action) else step.otherwise
-        if self.left_at is None and taken < len(self.line):
-            seat, what, _ = self.line[taken]
-            fits = what.matches(action) if isinstance(what, Expect) else what == action
-            if seat != mover or not fits:
-                self.left_at = taken
-
     # --- what the learner is shown
     def advice(self, state: GameState, seat: int | None) -> dict[str, JSONValue] | None:
         """The coach panel for `seat`: only the learner's seat has one. Built from the script
@@ -474,14 +460,13 @@ class Coach:
         actions, nothing hidden."""
         if seat != self.script.learner:
             return None
-        self.sync(state)
         total = len(self.script.steps)
         done = self.steps_done(state)
         out: dict[str, JSONValue] = {
             "title": self.script.title,
             "step": min(done + 1, total),
             "steps": total,
-            "note": self.note,
+            "note": self.note(state),
             "state": "watch",  # watch | act | finished | lost
             "words": "",
             "suggest": None,
@@ -499,10 +484,10 @@ class Coach:
                 highlight=list(step.highlight),
                 guide=None if step.guide is None else {"title": step.guide, "id": slug(step.guide)},
             )
-        elif self.left_at is not None:
-            out.update(state="lost", words=self.script.lost)
-        elif len(state.history) >= len(self.line) or state.over:
+        elif done >= total:
             out.update(state="finished", words=self.script.closing, step=total)
+        elif not self.on_script(state) or state.to_move == self.script.learner:
+            out.update(state="lost", words=self.script.lost)
         else:
             out["words"] = "The others are playing: watch the board and the log."
         return out
