@@ -322,7 +322,8 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.stand_in: int | None = None  # a human seat a bot plays until its turn ends
         self.seed_fixed = row.seed_fixed
-        self.fixed = fixed_choices(self.game, self.options, self.seed_fixed)
+        # A guided first game's seed is the lesson's, for its one person: nobody to warn.
+        self.fixed = [] if row.tutorial else fixed_choices(self.game, self.options, self.seed_fixed)
         self.damage: dict[str, JSONValue] | None = None  # an action that no longer replayed
         self.open_seats = row.open_seats  # anyone may take a free seat, without its invite
         self.pace = row.pace  # how fast its bots play; None: the server's default

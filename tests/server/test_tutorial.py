@@ -52,6 +52,7 @@ def test_following_the_coach_plays_the_tutorial_to_its_end(client: TestClient, g
     table, token, seat = start(client, game)
     summary = client.get(f"/api/tables/{table}").json()
     assert summary["tutorial"] is True and summary["status"] == "playing"
+    assert table not in [t["id"] for t in client.get("/api/tables").json()]  # one's own lesson
     for number in range(1, len(script.steps) + 1):
         v = coached(client, table, token, seat)
         coach = v["coach"]
