@@ -147,11 +147,14 @@ def test_the_coach_names_only_what_the_learner_sees(game: str) -> None:
     name of a secret (another seat's cards, the pile, the next poster, a hidden culprit)."""
     script = read_script(game)
     assert script is not None
-    for number, (state, advice, _) in enumerate(coached_game(script), 1):
+    for number, (state, advice, move) in enumerate(coached_game(script), 1):
         step = script.steps[number - 1]
         texts = [str(advice["words"]), step.otherwise]
         wrong = unseen(game, state, script.learner, texts, list(step.highlight))
         assert wrong == [], f"step {number} names {wrong}, unseen by seat {script.learner}"
+        state.apply(move)  # what the coach says once it is taken: of the view after it
+        wrong = unseen(game, state, script.learner, [step.done], [])
+        assert wrong == [], f"step {number}'s praise names {wrong}, unseen by the learner"
 
 
 def test_the_secrecy_check_catches_a_hidden_space_and_a_hidden_card() -> None:

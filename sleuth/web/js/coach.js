@@ -86,6 +86,12 @@ export class CoachPanel {
       let hit = buttons.filter((b) => b.actionKey === wanted);
       // A button that opens a choice (ARREST…, a card's target) stands for the kind of action.
       if (!hit.length) hit = buttons.filter((b) => b.dataset.action === advice.suggest.kind || b.dataset.action === `${advice.suggest.kind}-mode`);
+      // A switch the action needs first (Kojak's car, not the Detective's): a button not on
+      // yet whose data names one of the action's fields with its value.
+      if (!hit.length) {
+        const fields = Object.entries(advice.suggest).filter(([k]) => k !== "kind");
+        hit = buttons.filter((b) => !b.classList.contains("active") && fields.some(([k, v]) => b.dataset[k] === String(v)));
+      }
       hit.forEach((b) => b.classList.add("coach-mark"));
       for (const id of advice.highlight || []) {
         const sel = ["node", "building", "place", "card", "for"].map((k) => `[data-${k}="${CSS.escape(String(id))}"]:not(.piece)`).join(",");
