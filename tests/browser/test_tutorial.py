@@ -145,6 +145,7 @@ def test_every_other_tutorial_plays_to_its_end_by_following_the_coach(
     script = load_script(game)
     assert script is not None
     page = new_page(browser, contexts, DESKTOP)
+    page.emulate_media(reduced_motion="reduce")  # no spinning dials to wait for
     page.goto(server.url + "/")
     page.click(f'button[data-learn="{game}"]')
     page.wait_for_url("**/t/**")

@@ -25,5 +25,6 @@ SPEC = GameSpec(
         "guide": "guide.md",
         "kit": "kit:build_kit",
         "story": "story:ending",
+        "tutorial": "tutorial.json",
     },
 )
