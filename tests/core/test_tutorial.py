@@ -113,7 +113,7 @@ def test_the_coach_speaks_in_our_own_words(game: str) -> None:
 def hidden_words(state: GameState, seat: int) -> set[str]:
     """Names among the game's secrets (its `reveal`'s hidden parts) that seat's view lacks."""
     whole = state.reveal()
-    view = json.dumps(state.view(seat))
+    view = json.dumps(state.view(seat)) + json.dumps([e.to_json() for e in state.events_for(seat)])
     found: set[str] = set()
 
     def walk(value: object) -> None:
@@ -132,8 +132,9 @@ def hidden_words(state: GameState, seat: int) -> set[str]:
 
 
 def unseen(game: str, state: GameState, seat: int, texts: list[str], lit: list[str]) -> list[str]:
-    """What a step names or lights that `seat` does not see in its view now."""
-    view = json.dumps(state.view(seat))
+    """What a step names or lights that `seat` has not seen: in its view now, or in the events
+    it was shown as they happened (a discard shown to all before it went face down)."""
+    view = json.dumps(state.view(seat)) + json.dumps([e.to_json() for e in state.events_for(seat)])
     named = lit + [n for text in texts for n in NAMED.get(game, lambda _: [])(text)]
     out = [n for n in named if f'"{n}"' not in view and f": {n}," not in view]
     secrets = hidden_words(state, seat)

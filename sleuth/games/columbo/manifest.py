@@ -25,5 +25,6 @@ SPEC = GameSpec(
         "rl": "rl:ColumboEncoder",
         "kit": "kit:build_kit",
         "story": "story:ending",
+        "tutorial": "tutorial.json",
     },
 )
