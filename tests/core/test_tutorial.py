@@ -158,6 +158,17 @@ def test_the_coach_names_only_what_the_learner_sees(game: str) -> None:
         assert wrong == [], f"step {number}'s praise names {wrong}, unseen by the learner"
 
 
+def test_the_secrecy_check_catches_a_rivals_card_in_columbo() -> None:
+    script = read_script("columbo")
+    assert script is not None
+    state = script.new_game()
+    rival = state.reveal()["hands"]
+    assert isinstance(rival, list) and isinstance(rival[1], list)
+    mine = json.dumps(state.view(0)["hand"])
+    secret = next(str(c["name"]) for c in rival[1] if str(c["name"]) not in mine)
+    assert unseen("columbo", state, 0, [f"Your rival holds the {secret}."], []) == [secret]
+
+
 def test_the_secrecy_check_catches_a_hidden_space_and_a_hidden_card() -> None:
     script = read_script("stop-thief")
     assert script is not None
