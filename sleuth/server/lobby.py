@@ -30,8 +30,9 @@ from sqlalchemy.exc import IntegrityError
 from sleuth.bots import Bot, UnknownBot, default_level, make_bot, resolve_level
 from sleuth.core import Action, Event, GameState, IllegalAction, Record, replay, spec
 from sleuth.core.actions import JSONValue
+from sleuth.core.coach import Coach
 from sleuth.core.game import Narrating, game_names, new_game
-from sleuth.core.tutorial import Coach, TutorialError, load_script
+from sleuth.core.tutorial import TutorialError, load_script
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError

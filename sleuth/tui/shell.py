@@ -34,8 +34,9 @@ from textual.widgets import Input, RichLog, Static
 import sleuth
 from sleuth.bots import Bot, default_level, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
+from sleuth.core.coach import Coach
 from sleuth.core.game import Narrating
-from sleuth.core.tutorial import Coach, Script
+from sleuth.core.tutorial import Script
 from sleuth.tui import saves
 from sleuth.tui.session import CommandLine, QuitScreen
 

@@ -12,9 +12,9 @@ import pytest
 
 import sleuth
 from sleuth.core.actions import Action
+from sleuth.core.coach import Coach
 from sleuth.core.game import GameState
 from sleuth.core.tutorial import (
-    Coach,
     Script,
     TutorialError,
     check_script,
