@@ -53,8 +53,17 @@ def play(
         "named). Games are saved as they go in $XDG_DATA_HOME/sleuth/saves "
         "(~/.local/share/sleuth/saves).",
     ),
+    tutorial: bool = typer.Option(
+        False,
+        "--tutorial",
+        help="A guided first game: a coach shows what to do and why, step by step (the "
+        "game's own seed, seats and options; not saved).",
+    ),
 ) -> None:
     """Play a game in the terminal: humans take the first seats, bots the rest."""
+    if tutorial:
+        _tutorial(ctx, game, bot_delay, resume is not None)
+        return
     if resume is not None:
         _resume(ctx, resume, game, bot_delay)
         return
@@ -95,6 +104,31 @@ def play(
         raise typer.BadParameter(str(err)) from None
     _need_a_terminal()
     app.save_path = saves.new_path(game, seed)
+    _run(app)
+
+
+def _tutorial(ctx: Context, game: str, bot_delay: float, resuming: bool) -> None:
+    """`--tutorial`: the game's guided first game (sleuth.core.tutorial), coached."""
+    from sleuth.core.tutorial import TutorialError, load_script
+    from sleuth.tui import app_for
+
+    mixed = [name for name in TABLE if _given(ctx, name)] + (["resume"] if resuming else [])
+    if mixed:
+        flags = ", ".join("--" + name.replace("_", "-") for name in mixed)
+        raise typer.BadParameter(
+            f"a guided game sets up its own table; leave out {flags}", param_hint="--tutorial"
+        )
+    try:
+        script = load_script(game) if game in sleuth.game_names() else None
+    except TutorialError as err:
+        raise typer.BadParameter(str(err), param_hint="--tutorial") from None
+    app_class = app_for(game)
+    if script is None or app_class is None:
+        raise typer.BadParameter(
+            f"{game} has no guided first game in the terminal yet", param_hint="--tutorial"
+        )
+    app = app_class.tutorial(script, bot_delay)
+    _need_a_terminal()
     _run(app)
 
 

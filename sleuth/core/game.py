@@ -298,6 +298,8 @@ class GameSpec:
       by the lobby, the table and `sleuth rules` (`GameSpec.guide`);
     * `story`: `ending(state) -> sleuth.core.ending.Ending`, a finished game in words
       (`GameState.ending`), which the game's view carries under `ending` once it is over;
+    * `tutorial`: a JSON file (no ":"), its guided first game: a seed, the seats and the
+      coached steps, read and played through by `sleuth.core.tutorial`;
     * `routes`: a FastAPI router of its own pages (a companion device);
     * `kit`: its print-and-play kit, `build_kit(paper, **choices) -> sleuth.printing.kit.Kit`;
     * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Path, Query, Request, Response, Security
@@ -14,6 +14,7 @@ import sleuth
 from sleuth.bots import bot_levels, default_level, level_line
 from sleuth.core import CorruptRecord, Record
 from sleuth.core.actions import JSONValue
+from sleuth.core.tutorial import TutorialError, load_script
 from sleuth.lab.results import parse
 from sleuth.server.errors import ApiError
 from sleuth.server.lobby import LiveTable, Lobby, off_loop
@@ -65,6 +66,10 @@ class TableCreated(BaseModel):
     seats: list[SeatCreated]
 
 
+class TutorialCreated(TableCreated):
+    learner: int  # the seat to join: the one the coach walks through the game
+
+
 class Joined(BaseModel):
     seat: int
     token: str
@@ -114,9 +119,38 @@ def list_games() -> list[dict[str, JSONValue]]:
             "bot_levels": bot_levels(name),
             "default_bot_level": default_level(name),
             "bot_level_lines": {level: level_line(name, level) for level in bot_levels(name)},
+            "tutorial": tutorial_line(name),
         }
         for name in sleuth.game_names()
     ]
+
+
+def tutorial_line(name: str) -> dict[str, JSONValue] | None:
+    """A game's guided first game, as the lobby offers it (None: it has none, or its script
+    cannot be used, which `create_tutorial` then says)."""
+    try:
+        script = load_script(name)
+    except TutorialError:
+        return None
+    if script is None:
+        return None
+    return {"title": script.title, "steps": len(script.steps), "players": script.players}
+
+
+class TutorialRequest(BaseModel):
+    pace: Literal["slow", "normal", "fast", "instant"] | None = None
+
+
+@router.post("/games/{game}/tutorial", status_code=201, response_model_exclude_none=True)
+async def start_tutorial(
+    game: Annotated[str, Path(max_length=64)],
+    lobby: LobbyDep,
+    body: TutorialRequest | None = None,
+) -> TutorialCreated:
+    """A guided first game: a table set up by the game's tutorial (seed, options, seats),
+    whose learner's seat is coached step by step. Join the `learner` seat with its invite."""
+    made = await lobby.create_tutorial(game, (body or TutorialRequest()).pace)
+    return TutorialCreated.model_validate(made)
 
 
 @router.get(

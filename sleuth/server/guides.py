@@ -6,14 +6,16 @@ off, so nothing in a guide can ever become a script or a stray tag on our origin
 
 from __future__ import annotations
 
+import re
 from functools import cache
-from html import escape
+from html import escape, unescape
 from typing import Annotated
 
 from fastapi import APIRouter, Path
 from fastapi.responses import HTMLResponse
 
 import sleuth
+from sleuth.core.tutorial import slug
 from sleuth.server.errors import ApiError
 
 router = APIRouter()
@@ -53,6 +55,12 @@ def guide_page(name: str) -> str | None:
     if text is None:
         return None
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    # Each section gets an anchor, so a prompt or the tutorial's coach can link to it.
+    body = re.sub(
+        r"<h2>(.*?)</h2>",
+        lambda m: f'<h2 id="{slug(unescape(m.group(1)))}">{m.group(1)}</h2>',
+        body,
+    )
     picture = (
         f'<img src="/api/games/{escape(name)}/board.svg" alt="The {escape(game.title)} board">'
         if game.has("picture")

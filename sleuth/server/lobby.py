@@ -30,7 +30,9 @@ from sqlalchemy.exc import IntegrityError
 from sleuth.bots import Bot, UnknownBot, default_level, make_bot, resolve_level
 from sleuth.core import Action, Event, GameState, IllegalAction, Record, replay, spec
 from sleuth.core.actions import JSONValue
-from sleuth.core.game import Narrating, new_game
+from sleuth.core.coach import Coach
+from sleuth.core.game import Narrating, game_names, new_game
+from sleuth.core.tutorial import TutorialError, load_script
 from sleuth.server import imports
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
 from sleuth.server.errors import ApiError
@@ -322,7 +324,8 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.stand_in: int | None = None  # a human seat a bot plays until its turn ends
         self.seed_fixed = row.seed_fixed
-        self.fixed = fixed_choices(self.game, self.options, self.seed_fixed)
+        # A guided first game's seed is the lesson's, for its one person: nobody to warn.
+        self.fixed = [] if row.tutorial else fixed_choices(self.game, self.options, self.seed_fixed)
         self.damage: dict[str, JSONValue] | None = None  # an action that no longer replayed
         self.open_seats = row.open_seats  # anyone may take a free seat, without its invite
         self.pace = row.pace  # how fast its bots play; None: the server's default
@@ -330,6 +333,11 @@ class LiveTable:
         self.undo = row.undo  # a player may take back a move within his turn
         self.spectator_chat = row.spectator_chat  # spectators may write in the chat
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_HISTORY)  # the last lines, oldest first
+        self.tutorial = row.tutorial
+        # A guided first game's coach: it works everything out from the game's history, so
+        # a table read back, an undo or another process's action needs nothing more.
+        script = load_script(self.game) if row.tutorial else None
+        self.coach: Coach | None = None if script is None else Coach(script)
 
     @property
     def version(self) -> int:
@@ -364,6 +372,7 @@ class LiveTable:
             pace=self.pace,
             undo=self.undo,
             spectator_chat=self.spectator_chat,
+            tutorial=self.tutorial,
         )
 
     # --- what goes out --------------------------------------------------------------------
@@ -388,6 +397,7 @@ class LiveTable:
             "undo": self.undo,
             "spectator_chat": self.spectator_chat,
             "rematch": self.rematch,
+            "tutorial": self.tutorial,
             **({"damage": self.damage} if self.damage else {}),
             **({"read_only": self.read_only} if self.read_only else {}),
         }
@@ -424,6 +434,12 @@ class LiveTable:
             and self.state.can_undo(seat)
         )
 
+    def coaching(self, seat: int | None) -> dict[str, JSONValue]:
+        """The coach panel `seat` is sent beside its view at a tutorial table (only the
+        learner's seat has one: other seats and spectators get nothing, not even a key)."""
+        advice = None if self.coach is None else self.coach.advice(self.state, seat)
+        return {} if advice is None else {"coach": advice}
+
     def legal_json(self, seat: int | None) -> list[dict[str, JSONValue]]:
         if seat is None or self.status != "playing" or self.state.to_move != seat:
             return []
@@ -439,6 +455,7 @@ class LiveTable:
             "legal": self.legal_json(seat),
             "undo": self.undo_open(seat),
             "view": self.state.view(seat),
+            **self.coaching(seat),
         }
 
     def seat_view_bytes(self, seat: int | None) -> bytes:
@@ -490,6 +507,7 @@ class LiveTable:
             "to_move": self.state.to_move,
             "legal": self.legal_json(seat),
             "undo": self.undo_open(seat),
+            **self.coaching(seat),
             "patch": patch,
             "events": self.events_json(seat, start),
         }
@@ -768,8 +786,10 @@ class Lobby:
         pace: str | None = None,
         undo: bool | None = None,
         spectator_chat: bool = False,
+        tutorial: bool = False,
     ) -> dict[str, JSONValue]:
-        """A new table; `seats` as (kind, level, name), all human if None.
+        """A new table; `seats` as (kind, level, name), all human if None. A `tutorial`
+        table (`create_tutorial`) is coached.
 
         Each human seat gets its own invite, shown only in this answer (in its
         `join_url`); joining needs it unless `open_seats`. `undo` lets players take back a
@@ -820,6 +840,7 @@ class Lobby:
             pace=pace,
             undo=undo if undo is not None else sum(s.kind == "human" for s in chairs) <= 1,
             spectator_chat=spectator_chat,
+            tutorial=tutorial,
         )
         for _attempt in range(5):
             row.id = secrets.token_urlsafe(6)
@@ -881,6 +902,32 @@ class Lobby:
         else:  # pragma: no cover - five clashes of 48 random bits
             raise ApiError(500, "server", "could not find a free table id")
         return {"id": row.id, "url": f"/t/{row.id}/replay", "actions": len(record.actions)}
+
+    async def create_tutorial(self, game: str, pace: str | None = None) -> dict[str, JSONValue]:
+        """A guided first game of `game`: its tutorial's seed, options and seats (the learner's
+        a human seat to join with its invite, the others bots that follow the script)."""
+        try:
+            script = load_script(game) if game in game_names() else None
+        except TutorialError as err:
+            log.error("the %s tutorial cannot be used: %s", game, err)
+            raise ApiError(500, "tutorial", f"the {game} tutorial cannot be used: {err}") from None
+        if script is None:
+            raise ApiError(404, "no_tutorial", f"{game!r} has no guided first game")
+        seats: list[tuple[SeatKind, str | None, str | None]] = [
+            ("human", None, None) if seat == script.learner else ("bot", script.bots[seat], None)
+            for seat in range(script.players)
+        ]
+        made = await self.create(
+            game,
+            script.players,
+            seats,
+            seed=script.seed,
+            options=dict(script.options),
+            pace=pace,
+            undo=True,
+            tutorial=True,
+        )
+        return {**made, "learner": script.learner}
 
     async def join(
         self,
@@ -1202,6 +1249,10 @@ class Lobby:
                 raise ApiError(400, "malformed", str(err)) from None
             if not state.is_legal(move):
                 raise ApiError(400, "illegal", self._why_not(state, move))
+            if table.coach is not None and not by_bot:
+                verdict = table.coach.judge(state, move)
+                if not verdict.accepted:  # the lesson asks for its own step: say why
+                    raise ApiError(409, "off_script", verdict.words)
             number = table.version
             start = len(state.log)
             # Applied first, stored second: only an action the game carried out is ever
@@ -1614,8 +1665,11 @@ class Lobby:
         async with table.lock:
             if table.version != version or table.state.to_move != seat:
                 return
+            scripted = None if table.coach is None else table.coach.scripted(table.state, seat)
             try:
-                choice = await off_loop(bot.choose, table.state, seat, pool=self.bot_pool)
+                choice = scripted or await off_loop(
+                    bot.choose, table.state, seat, pool=self.bot_pool
+                )
             except Exception:
                 log.exception("table %s: the %s bot failed; it plays at random", table.id, level)
                 choice = secrets.choice(table.state.legal_actions())

@@ -92,17 +92,19 @@ def listing_page(
     lobby: Lobby, limit: int, before: datetime | None = None
 ) -> tuple[list[dict[str, JSONValue]], bool]:
     """Up to `limit` open and running tables created before `before`, newest first; and
-    whether there are more."""
+    whether there are more. A guided first game is one person's lesson: never listed."""
     if before is not None and before.tzinfo is None:
         before = before.replace(tzinfo=UTC)
     live: list[tuple[datetime, str, Callable[[], dict[str, JSONValue]]]] = [
         (t.created, t.id, t.summary)
         for t in lobby.tables.values()
-        if t.status in ("open", "playing") and (before is None or t.created < before)
+        if t.status in ("open", "playing")
+        and not t.tutorial
+        and (before is None or t.created < before)
     ]
     for tid, summary in lobby.resting.items():  # idle ones out of memory: listed the same
         created = datetime.fromisoformat(str(summary["created"]))
-        if before is None or created < before:
+        if (before is None or created < before) and not summary.get("tutorial"):
             live.append((created, tid, partial(dict, summary)))
     newest = heapq.nlargest(limit + 1, live, key=lambda t: (t[0], t[1]))
     return [summary() for _, _, summary in newest[:limit]], len(newest) > limit

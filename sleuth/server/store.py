@@ -110,6 +110,9 @@ TABLES = Table(
     Column("seats_version", Integer, nullable=True),
     # The table its players went on to play next ("play again"); NULL: none yet.
     Column("rematch", String(32), nullable=True),
+    # A guided first game: the game's tutorial set the table up and coaches its learner's
+    # seat (sleuth.core.tutorial); NULL: no.
+    Column("tutorial", Boolean, nullable=True),
 )
 
 ACTIONS = Table(
@@ -161,6 +164,7 @@ _ADDED_COLUMNS = {
         "spectator_chat": "BOOLEAN",
         "seats_version": "INTEGER",
         "rematch": "VARCHAR(32)",
+        "tutorial": "BOOLEAN",
     }
 }
 
@@ -196,6 +200,7 @@ class TableRow:
     spectator_chat: bool = False
     seats_version: int = 0
     rematch: str | None = None
+    tutorial: bool = False
 
     @classmethod
     def from_db(cls, row: Mapping[str, Any]) -> TableRow:
@@ -218,6 +223,7 @@ class TableRow:
             spectator_chat=bool(row.get("spectator_chat")),
             seats_version=int(row.get("seats_version") or 0),
             rematch=None if row.get("rematch") is None else str(row["rematch"]),
+            tutorial=bool(row.get("tutorial")),
         )
 
     def to_db(self) -> dict[str, Any]:
@@ -241,6 +247,7 @@ class TableRow:
             "spectator_chat": self.spectator_chat,
             "seats_version": self.seats_version,
             "rematch": self.rematch,
+            "tutorial": self.tutorial,
         }
 
 

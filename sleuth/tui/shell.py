@@ -35,7 +35,9 @@ from textual.widgets import Input, RichLog, Static, Tab, Tabs
 import sleuth
 from sleuth.bots import Bot, default_level, make_bot
 from sleuth.core import Action, Event, GameState, IllegalAction
+from sleuth.core.coach import Coach
 from sleuth.core.game import Narrating
+from sleuth.core.tutorial import Script
 from sleuth.tui import saves
 from sleuth.tui.pages import fit_columns
 from sleuth.tui.session import CommandLine, QuitScreen
@@ -233,6 +235,7 @@ class GameShell(App[None]):
     Screen.compact.show-log #panels { display: none; }
     #message { height: auto; max-height: 4; padding: 0 1; }  /* a long error wraps */
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
+    #coach { height: auto; max-height: 9; border: round $primary; padding: 0 1; }
     CoverScreen { align: center middle; background: $background; }
     #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
     InfoScreen { align: center middle; }
@@ -297,6 +300,23 @@ class GameShell(App[None]):
         self.showing = "board"  # which of them, when compact
         self.unread = 0  # log lines written while the compact screen showed something else
         self.followed: tuple[int, int | None] | None = None  # see `new_position`
+        # A guided first game's coach (`tutorial`), and the position whose suggestion was last
+        # put on the command line (so what the learner types is never overwritten).
+        self.coach: Coach | None = None
+        self.suggested_at = -1
+
+    @classmethod
+    def tutorial(cls, script: Script, bot_delay: float = 0.6) -> Self:
+        """The guided first game of `script` (sleuth.core.tutorial): its seed and options, the
+        learner at the keyboard, the other seats bots that follow the script (then play by
+        their levels). Not saved: a resumed lesson would have lost its coach."""
+        if script.learner != 0:
+            raise IllegalAction("the terminal seats its one person first: a tutorial's learner")
+        app = cls(script.players, script.players - 1, script.seed, None, bot_delay, script.options)
+        for seat, level in script.bots.items():
+            app.bots[seat] = make_bot(cls.GAME, level, seed=script.seed * 101 + seat + 1)
+        app.coach = Coach(script)
+        return app
 
     @classmethod
     def resume(
@@ -346,11 +366,15 @@ class GameShell(App[None]):
                 # min_width: RichLog wraps at no fewer than 78 columns by default, so a narrower
                 # panel cut the ends of long lines off; wrap at the width there is.
                 yield Log(id="log", wrap=True, max_lines=LOG_LINES, markup=False, min_width=20)
+        if self.coach is not None:  # under everything, so a compact screen's tabs never hide it
+            yield Static(id="coach")
         yield Static(id="message")
         yield CommandLine(placeholder=self.PLACEHOLDER, id="command")
 
     def on_mount(self) -> None:
         self.query_one("#log", RichLog).border_title = "What happened"
+        if self.coach is not None:
+            self.query_one("#coach", Static).border_title = "Coach"
         self.mounted()
         self.fit_layout(self.size.width, self.size.height)
         self.take_in(self.state.log)
@@ -494,8 +518,9 @@ class GameShell(App[None]):
     def bot_move(self) -> list[Event]:
         seat = self.state.to_move
         assert seat is not None
+        scripted = None if self.coach is None else self.coach.scripted(self.state, seat)
         try:
-            return self.state.apply(self.bots[seat].choose(self.state, seat))
+            return self.state.apply(scripted or self.bots[seat].choose(self.state, seat))
         except IllegalAction as err:  # a bot's mistake must not stop the table
             fallback = self.state.legal_actions()[0]
             self.write_log(f"(Bot {seat + 1} erred: {err}; it does '{fallback}' instead.)")
@@ -594,6 +619,11 @@ class GameShell(App[None]):
             return
         action = command.action
         assert action is not None
+        if self.coach is not None and state.is_legal(action):
+            verdict = self.coach.judge(state, action)
+            if not verdict.accepted:  # the lesson asks for its own step: the coach says why
+                self.say(f"Coach: {verdict.words}", error=True)
+                return
         try:
             new_events = state.apply(action)
         except IllegalAction as err:
@@ -704,6 +734,7 @@ class GameShell(App[None]):
         """Draw every panel from the viewer's view (None: what everyone may see)."""
         view = self.state.view(self.viewer)
         self.draw(view)
+        self.draw_coach(view)
         if not self.message:
             self.query_one("#message", Static).update(self.hint(view))
         # The empty command line's grey text offers only what may be typed now.
@@ -720,6 +751,38 @@ class GameShell(App[None]):
             return False
         self.followed = key
         return True
+
+    def draw_coach(self, view: Mapping[str, Any]) -> None:
+        """The coach panel (a tutorial's learner only): what to do and why, the command that
+        does it, which is also put on the command line once per step, ready for Enter."""
+        if self.coach is None:
+            return
+        advice = self.coach.advice(self.state, self.viewer)
+        panel = self.query_one("#coach", Static)
+        if advice is None:
+            panel.update("")
+            return
+        text = Text()
+        text.append(str(advice["title"]), "bold")
+        done = advice["state"] == "finished"
+        text.append("  (done)\n" if done else f"  (step {advice['step']} of {advice['steps']})\n")
+        if advice["note"]:
+            text.append(f"{advice['note']}\n", "green")
+        text.append(str(advice["words"]))
+        suggest = advice["suggest"]
+        if advice["state"] == "act" and isinstance(suggest, dict):
+            typed = self.typed_for(Action.from_json(suggest), view)
+            if typed:
+                text.append("\nType: ", "bold")
+                text.append(typed, "bold reverse")
+                text.append("  (put on the command line: Enter sends it)", "dim")
+                if self.suggested_at != len(self.state.history):
+                    self.suggested_at = len(self.state.history)
+                    self.put_command(typed)
+        guide = advice["guide"]
+        if isinstance(guide, dict):
+            text.append(f"\nWhy: “{guide['title']}” in `sleuth rules {self.GAME}`", "dim")
+        panel.update(text)
 
     def moment_lines(self) -> list[str]:
         """The lines of the latest batch shown only for the moment that the viewer may see."""
@@ -793,6 +856,10 @@ class GameShell(App[None]):
         forms = list(dict.fromkeys(t for t in typed if t))
         ways = {form: set(re.split(r", | or ", form)) for form in forms}
         return [f for f in forms if not any(ways[f] < ways[other] for other in forms)]
+
+    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
+        """The command line that takes `action` (the coach shows it); None if none does."""
+        return None
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))

@@ -26,6 +26,7 @@ SPEC = GameSpec(
         "kit": "kit:build_kit",
         "story": "story:ending",
         "routes": "companion.api:router",
+        "tutorial": "tutorial.json",
     },
     pages={
         "/companion/columbo": "Columbo lawn tracker: the lawn's numbered places, open to all, "

@@ -327,6 +327,42 @@ def parse_command(text: str, view: Mapping[str, Any]) -> Command:
     return Command(Action.of("name", place=place, **_evidence(args[1:], view)))
 
 
+def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
+    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    simple = {"roll": "r", "draw": "t", "pass": "pass", "end_turn": "e"}
+    if action.kind in simple:
+        return simple[action.kind]
+    hand = [int(c["id"]) for c in view.get("hand") or []]
+    if action.kind in ("discard", "give", "exchange", "lay"):
+        card = action.get("card")
+        return (
+            f"{'x' if action.kind == 'discard' else action.kind} {hand.index(card) + 1}"
+            if card in hand
+            else None
+        )
+    if action.kind in ("move", "jump"):
+        to = str(action.get("to"))
+        room = room_targets(view).get(to)
+        if room is not None:
+            return f"m {room}"
+        mark = next((k for k, node in move_targets(view).items() if node == to), None)
+        return None if mark is None else f"m {mark}"
+    if action.kind in ("name", "demand"):
+        what = action.get("evidence")
+        shown = action.get("show")
+        if what is None:
+            if shown not in hand:
+                return None
+            what = str(hand.index(shown) + 1)
+        where = (
+            f"{int(action.get('place')) + 1}"
+            if action.kind == "name"
+            else f"{int(action.get('target')) + 1}"
+        )
+        return f"{action.kind} {where} {what}"
+    return None
+
+
 def _needs(verb: str) -> str:
     return {
         "move": "say where: 'm b' (a letter lit on the board), 'm 3' (a room) or 'm lr'",
@@ -567,6 +603,9 @@ class ColumboApp(GameShell):
 
     def seat_style(self, seat: int) -> str:
         return str(SEAT_STYLES[seat % len(SEAT_STYLES)])
+
+    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
+        return typed_for(action, view)
 
     def parse(self, text: str, view: Mapping[str, Any]) -> Command:
         return parse_command(text, view)

@@ -371,6 +371,26 @@ def parse_command(text: str, view: Mapping[str, Any]) -> Command:
     return Command(Action.of("drive", car=car, to=_place(arg, targets)))
 
 
+def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
+    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    simple = {"roll": "r", "take": "take", "arrest": "arrest", "stay": "stay", "draw": "c",
+              "leave_hq": "leave", "end_turn": "end"}  # fmt: skip
+    if action.kind in simple:
+        return simple[action.kind]
+    if action.kind == "park":
+        return "park w" if action.get("lot") == "lot-hq-west" else "park e"
+    if action.kind == "badge":
+        return f"badge {action.get('building')}"
+    if action.kind == "jump":
+        return str(action.get("room"))
+    if action.kind == "turn":
+        return f"t {action.get('building')} {action.get('spaces')}"
+    for mark, move in move_targets(view).items():
+        if move == action:
+            return f"{'w' if action.kind == 'walk' else 'd'} {mark}"
+    return None
+
+
 def _needs(verb: str) -> str:
     return {
         "park": "say which Headquarters lot: park w or park e",
@@ -602,6 +622,9 @@ class KojakApp(GameShell):
         return text
 
     # --- input ------------------------------------------------------------------------------
+    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
+        return typed_for(action, view)
+
     def parse(self, text: str, view: Mapping[str, Any]) -> Command:
         return parse_command(text, view)
 

@@ -26,6 +26,7 @@ SPEC = GameSpec(
         "kit": "kit:build_kit",
         "story": "story:ending",
         "routes": "companion.api:router",
+        "tutorial": "tutorial.json",
     },
     pages={
         "/companion/manhunt": "Manhunt companion: the Computer and the Clue Scanner with a "

@@ -327,6 +327,22 @@ def parse_command(text: str, view: Mapping[str, Any]) -> Command:
     return Command(_ask(arg))
 
 
+def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
+    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    if action.kind in ("spin", "no_call", "end"):
+        return "s" if action.kind == "spin" else action.kind.replace("_", "")
+    if action.kind == "place":
+        return f"p {str(action.get('badge')).removeprefix('hq-')}"
+    if action.kind == "accuse":
+        return f"accuse {action.get('suspect')}"
+    if action.kind == "ask":
+        return f"ask {action.get('flap')}"
+    if action.kind == "move":
+        mark = next((k for k, to in move_targets(view).items() if to == action.get("to")), None)
+        return None if mark is None else f"m {mark}"
+    return None
+
+
 def _needs(verb: str) -> str:
     return {
         "move": "say where: 'm b' (a letter lit on the board) or a space, 'm 1a'",
@@ -576,6 +592,9 @@ class ManhuntApp(GameShell):
         return text
 
     # --- input ------------------------------------------------------------------------------
+    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
+        return typed_for(action, view)
+
     def parse(self, text: str, view: Mapping[str, Any]) -> Command:
         return parse_command(text, view)
 

@@ -212,6 +212,27 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
     return " | ".join(parts) if parts else "nothing: it is not your turn"
 
 
+def typed_for(action: Action, board: Board, hand: Sequence[Mapping[str, Any]]) -> str | None:
+    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    simple = {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}
+    if action.kind in simple:
+        return simple[action.kind]
+    if action.kind == "move":
+        index = board.parse_node(str(action.get("to")))
+        return None if index is None else f"m {describe_node(board, index)}"
+    if action.kind == "ride":
+        return f"ride {str(action.get('to')).removeprefix('subway-')}"
+    if action.kind == "arrest":
+        return f"a {space_label(int(action.get('space')))}"
+    if action.kind == "play_card":
+        slot = next((n for n, c in enumerate(hand, 1) if c["id"] == action.get("card")), None)
+        if slot is None:
+            return None
+        target = action.get("target")
+        return f"card {slot}" + ("" if target is None else f" {int(target) + 1}")
+    return None
+
+
 def describe_node(board: Board, index: int) -> str:
     """A square as a player would name it on the command line."""
     node = board.nodes[index]

@@ -27,6 +27,7 @@ SPEC = GameSpec(
         "cli": "cli",
         "kit": "kit:build_kit",
         "story": "story:ending",
+        "tutorial": "tutorial.json",
     },
     pages={"/scanner": "Crime Scanner: the 1979 electronic unit, for a real board"},
     commands={  # listed by `sleuth --help` without importing cli (a test keeps them in step)

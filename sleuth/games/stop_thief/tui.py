@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Static
 
-from sleuth.core import Event
+from sleuth.core import Action, Event
 from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
 from sleuth.games.stop_thief.board_text import (
@@ -34,6 +34,7 @@ from sleuth.games.stop_thief.command_line import (
     describe_node,
     legal_summary,
     parse_command,
+    typed_for,
 )
 from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.state import StopThief
@@ -194,6 +195,9 @@ class StopThiefApp(GameShell):
         if command.meta == "zoom":
             self.chose_zoom = True
             self.set_wide(not self.wide)
+
+    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
+        return typed_for(action, self.board, view.get("hand", []))
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return legal_summary(view.get("legal", []), view.get("hand", [])).replace(" | ", "\n")

@@ -43,6 +43,7 @@ export const api = {
   tables: () => call("GET", "/api/tables"),
   table: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}`),
   create: (body) => call("POST", "/api/tables", { body }),
+  tutorial: (game) => call("POST", `/api/games/${encodeURIComponent(game)}/tutorial`, { body: {} }),
   join: (id, body) => call("POST", `/api/tables/${encodeURIComponent(id)}/join`, { body }),
   view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
   replay: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/replay`),

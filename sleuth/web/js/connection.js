@@ -96,6 +96,7 @@ export class Connection {
       this.tableStatus = msg.status ?? this.tableStatus;
       this.events = msg.events || [];
       this.undo = msg.undo === true; // this seat may take back its last move now
+      this.coach = msg.coach ?? null; // a tutorial's coach panel (the learner's seat only)
       this.setStatus("live");
       this.handlers.onSnapshot?.(msg, this);
       if (Array.isArray(msg.chat)) this.handlers.onChat?.(msg.chat, this);
@@ -114,6 +115,7 @@ export class Connection {
       this.tableStatus = msg.status ?? this.tableStatus;
       this.events = this.events.concat(msg.events || []);
       this.undo = msg.undo === true;
+      this.coach = msg.coach ?? null;
       this.handlers.onUpdate?.(msg, this);
     } else if (msg.type === "table") {
       // Seats or the table's status changed (someone joined, a bot took over, it finished).

@@ -74,8 +74,15 @@ export const SEAT_COLOURS = ["#d62828", "#1d5fd1", "#2a9d3a", "#f2c12e", "#8e44a
 export const seatColour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
 
 /** A control button: `action` is a function to call or an action to send with `act`. */
+/** An action as a key that ignores the order of its fields (the tutorial's coach finds the
+ * button of the action it suggests by it). */
+export function actionKey(action) {
+  if (!action || typeof action !== "object") return "";
+  return JSON.stringify(Object.keys(action).sort().map((k) => [k, action[k]]));
+}
+
 export function actionButton(act, label, action, { key, cls = "", data = {}, title, disabled = false } = {}) {
-  return h(
+  const button = h(
     "button",
     {
       type: "button",
@@ -88,6 +95,8 @@ export function actionButton(act, label, action, { key, cls = "", data = {}, tit
     label,
     key ? h("kbd", { class: "key-hint" }, key) : null,
   );
+  if (typeof action !== "function") button.actionKey = actionKey(action);
+  return button;
 }
 
 // What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the

@@ -3,6 +3,7 @@
 import { $, h, fill, toast, seatColour } from "./dom.js";
 import { api, seatLabel } from "./api.js";
 import * as store from "./store.js";
+import { startTutorial } from "./coach.js";
 
 const L = { games: [], game: null, seats: [] };
 
@@ -349,10 +350,11 @@ async function main() {
     L.games.map((g) =>
       h(
         "label",
-        { class: `game-card${g.playable ? "" : " soon"}`, title: g.playable ? g.title : `${g.title}: not in the browser yet (play it in the terminal)` },
+        { class: `game-card${g.playable ? "" : " soon"}${g.playable && g.tutorial ? " has-learn" : ""}`, title: g.playable ? g.title : `${g.title}: not in the browser yet (play it in the terminal)` },
         h("input", { type: "radio", name: "game", value: g.name, checked: g === first, disabled: !g.playable, onchange: () => pickGame(g.name) }),
         h("span", { class: "inner" }, h("b", {}, g.title), h("span", {}, g.playable ? `${g.min_players}–${g.max_players} ${g.seat_name || "player"}s` : "coming to the browser soon")),
         h("a", { class: "how-to", href: `/games/${encodeURIComponent(g.name)}/rules`, target: "_blank", rel: "noopener" }, "How to play"),
+        g.playable && g.tutorial ? h("button", { type: "button", class: "learn", title: g.tutorial.title, dataset: { learn: g.name }, onclick: (e) => learn(e, g) }, "Learn by playing") : null,
       ),
     ),
   );
@@ -365,6 +367,19 @@ async function main() {
   setInterval(() => {
     if (!document.hidden) renderOpen();
   }, 5000);
+}
+
+/** A guided first game of `g`: its table is set up, this browser takes the learner's seat. */
+async function learn(e, g) {
+  e.preventDefault();
+  const button = e.currentTarget;
+  button.disabled = true;
+  try {
+    await startTutorial(g.name);
+  } catch (err) {
+    toast(err.message || "The guided game could not be set up.", "error");
+    button.disabled = false;
+  }
 }
 
 // Pages a game serves besides its tables (Stop Thief's Crime Scanner), from its manifest.

@@ -8,6 +8,7 @@ import { EventLog } from "./log.js";
 import { loadGame } from "./games.js";
 import { ChatPanel } from "./chat.js";
 import { icon } from "./icons.js";
+import { CoachPanel, startTutorial } from "./coach.js";
 import * as store from "./store.js";
 
 const parts = location.pathname.split("/").filter(Boolean); // ["t", id, ...]
@@ -25,6 +26,7 @@ const S = {
   lastDrawn: null,
   pollTimer: null,
   chat: null, // the chat panel (chat.js)
+  coach: null, // a guided first game's coach panel (coach.js)
 };
 
 // A game may word its events otherwise on the table (Columbo never names a card bound for the lawn).
@@ -90,6 +92,7 @@ async function main() {
   const title = S.info?.title || S.summary.game;
   $("#game-title").textContent = title;
   $("#rules-link").href = `/games/${encodeURIComponent(S.summary.game)}/rules`;
+  offerTutorial();
   document.title = `${title} · table ${tableId} · sleuth`;
   showFixed();
   showPace();
@@ -113,6 +116,7 @@ async function main() {
     info: $("#info-slot"),
   });
   fillKeys();
+  S.coach = new CoachPanel($("#coach-slot"), $("#table-main"), { game: S.summary.game });
   S.chat = new ChatPanel($("#table-main"), { send: say, writer: chatWriter, colour: seatColour, error: (m) => toast(m, "error") });
   store.updateTable(tableId, (rec) => {
     rec.game = S.summary.game;
@@ -370,6 +374,7 @@ function draw(conn, fresh) {
   document.body.classList.toggle("is-my-turn", canAct);
   document.body.dataset.version = String(conn.version);
   document.body.dataset.seat = me === null ? "" : String(me);
+  S.coach?.show(conn.coach || null);
   showSeatChip();
   if (view.over) gameOver(view);
 }
@@ -627,7 +632,9 @@ async function act(action) {
     await conn.act(action);
     return true;
   } catch (err) {
-    toast(err.message || "That did not work.", "error");
+    // A tutorial's coach refused it (another action than its step): it says why in its panel.
+    if (err.error === "off_script" && S.coach?.advice) S.coach.nudge(err.message);
+    else toast(err.message || "That did not work.", "error");
     return false;
   } finally {
     S.busy = false;
@@ -684,6 +691,24 @@ function undone(what, conn) {
   const who = what.seat === null || what.seat === undefined ? "A player" : seatTitle(what.seat);
   toast(`${who} took back a move.`);
   if (document.activeElement?.id === "undo-btn") requestAnimationFrame(() => document.querySelector("#controls-slot button:not([disabled])")?.focus({ preventScroll: true }));
+}
+
+// --- a guided first game ------------------------------------------------------------------------
+/** "Learn by playing" in the help, for a game that has a tutorial. */
+function offerTutorial() {
+  const row = $("#learn-row");
+  row.hidden = !S.info?.tutorial;
+  if (row.hidden) return;
+  $("#learn-btn").title = S.info.tutorial.title;
+  $("#learn-btn").onclick = async () => {
+    $("#learn-btn").disabled = true;
+    try {
+      await startTutorial(S.summary.game);
+    } catch (err) {
+      toast(err.message || "The guided game could not be set up.", "error");
+      $("#learn-btn").disabled = false;
+    }
+  };
 }
 
 // --- chrome: sound, keys, help ----------------------------------------------------------------

@@ -8,7 +8,7 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
+import { h, s, fill, actionButton, actionKey, turnWords } from "/static/js/dom.js";
 import { rovingGroup } from "/static/js/roving.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
@@ -837,7 +837,11 @@ export function createTable(ctx) {
     return h(
       "div",
       { class: "co-ctrl-cards", role: "group", "aria-label": "Cards you can choose" },
-      cards.map(([c, p]) => h("button", { type: "button", class: "co-mini-pick", dataset: { pick: String(c.id) }, title: `${p.label}: ${c.name}`, onclick: () => ctx.act(p.action) }, cardFace(c, { size: "small" }), h("span", {}, p.label))),
+      cards.map(([c, p]) => {
+        const button = h("button", { type: "button", class: "co-mini-pick", dataset: { pick: String(c.id) }, title: `${p.label}: ${c.name}`, onclick: () => ctx.act(p.action) }, cardFace(c, { size: "small" }), h("span", {}, p.label));
+        button.actionKey = actionKey(p.action); // a tutorial's coach finds its suggestion by it
+        return button;
+      }),
     );
   }
 

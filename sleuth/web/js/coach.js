@@ -1,0 +1,104 @@
+// A guided first game (docs/server.md, "Tutorial"): starting one from the lobby or a table's
+// help, and the coach panel of the learner's seat. The server works out everything the coach
+// says from the game's history and sends it beside the learner's view only; this module just
+// shows it and points at the suggested action: its button, and the squares the step lights.
+import { h, fill, actionKey } from "./dom.js";
+import { api } from "./api.js";
+import * as store from "./store.js";
+
+/** Set up a tutorial table, take its learner's seat in this browser, and go there. */
+export async function startTutorial(game) {
+  const made = await api.tutorial(game);
+  store.updateTable(made.id, (rec) => {
+    rec.owner = made.owner_token || null;
+    rec.game = game;
+    rec.tutorial = true;
+  });
+  const invite = made.seats?.find((s) => s.seat === made.learner)?.invite;
+  const got = await api.join(made.id, { seat: made.learner, ...(invite ? { invite } : {}) });
+  store.saveSeat(made.id, got.seat, got.token);
+  location.assign(`/t/${encodeURIComponent(made.id)}`);
+}
+
+export class CoachPanel {
+  /** `slot`: the section the panel fills; `area`: where the buttons and the board live. */
+  constructor(slot, area, { game }) {
+    this.slot = slot;
+    this.area = area;
+    this.game = game;
+    this.advice = null;
+    this.said = "";
+    this.nudged = null; // the coach's answer to an action it refused, until the step changes
+    // A game module redraws its controls on its own (an arrest mode opens a picker): point again.
+    this.watch = new MutationObserver(() => this.point());
+    this.watch.observe(area, { childList: true, subtree: true });
+  }
+
+  show(advice) {
+    if (this.nudged && (advice?.words !== this.advice?.words || advice?.step !== this.advice?.step)) this.nudged = null;
+    this.advice = advice || null;
+    this.slot.hidden = !advice;
+    document.body.classList.toggle("is-tutorial", Boolean(advice));
+    if (!advice) {
+      this.point();
+      return;
+    }
+    const guide = advice.guide
+      ? h("a", { class: "coach-guide", href: `/games/${encodeURIComponent(this.game)}/rules#${encodeURIComponent(advice.guide.id)}`, target: "_blank", rel: "noopener" }, `Why: “${advice.guide.title}” in How to play`)
+      : null;
+    const paragraphs = (advice.words || "").split(/\n\n+/).filter(Boolean);
+    fill(
+      this.slot,
+      h(
+        "div",
+        { class: "coach", dataset: { state: advice.state, step: String(advice.step) } },
+        h("div", { class: "coach-head" }, h("span", { class: "coach-badge", "aria-hidden": "true" }, "Coach"), h("b", { class: "coach-title" }, advice.title), h("span", { class: "coach-step" }, advice.state === "finished" ? "done" : `step ${advice.step} of ${advice.steps}`)),
+        this.nudged ? h("p", { class: "coach-nudge", id: "coach-nudge", role: "alert" }, this.nudged) : advice.note ? h("p", { class: "coach-note", id: "coach-note" }, advice.note) : null,
+        h("div", { class: "coach-words", id: "coach-words" }, paragraphs.map((p) => h("p", {}, p))),
+        guide,
+      ),
+    );
+    // Read a new step out once (the panel's live region would repeat it on every redraw).
+    const said = `${advice.note || ""} ${advice.words || ""}`;
+    if (said !== this.said) {
+      this.said = said;
+      const live = document.getElementById("coach-live");
+      if (live) live.textContent = said.trim();
+    }
+    this.point();
+  }
+
+  /** The server refused an action off the lesson: say the coach's reason in the panel. */
+  nudge(words) {
+    this.nudged = words;
+    this.show(this.advice);
+  }
+
+  /** Light the suggested action's button and the squares the step names (and unlight the rest). */
+  point() {
+    this.watch.disconnect(); // marking changes classes only, but never wake ourselves
+    try {
+      this.area.querySelectorAll(".coach-mark").forEach((node) => node.classList.remove("coach-mark"));
+      const advice = this.advice;
+      if (!advice || advice.state !== "act" || !document.body.classList.contains("is-my-turn")) return;
+      const wanted = actionKey(advice.suggest);
+      const buttons = [...this.area.querySelectorAll("button:not([disabled])")];
+      let hit = buttons.filter((b) => b.actionKey === wanted);
+      // A button that opens a choice (ARREST…, a card's target) stands for the kind of action.
+      if (!hit.length) hit = buttons.filter((b) => b.dataset.action === advice.suggest.kind || b.dataset.action === `${advice.suggest.kind}-mode`);
+      // A switch the action needs first (Kojak's car, not the Detective's): a button not on
+      // yet whose data names one of the action's fields with its value.
+      if (!hit.length) {
+        const fields = Object.entries(advice.suggest).filter(([k]) => k !== "kind");
+        hit = buttons.filter((b) => !b.classList.contains("active") && fields.some(([k, v]) => b.dataset[k] === String(v)));
+      }
+      hit.forEach((b) => b.classList.add("coach-mark"));
+      for (const id of advice.highlight || []) {
+        const sel = ["node", "building", "place", "card", "for"].map((k) => `[data-${k}="${CSS.escape(String(id))}"]:not(.piece)`).join(",");
+        this.area.querySelectorAll(sel).forEach((node) => node.classList.add("coach-mark"));
+      }
+    } finally {
+      this.watch.observe(this.area, { childList: true, subtree: true });
+    }
+  }
+}

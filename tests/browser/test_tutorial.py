@@ -1,0 +1,155 @@
+"""A guided first game in the browser (issue 12): "Learn by playing" from the lobby card (or
+the table's help) sets up the tutorial's table; the coach panel says what to do and why, lights
+the suggested button or squares, answers an action off the lesson in its panel, and following
+it alone plays the tutorial to its end."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from sleuth.core.tutorial import load_script, tutorial_games
+
+from .conftest import Server
+from .test_lobby_and_table import DESKTOP, PHONE, new_page, no_page_errors, shot
+
+READY = """() => {
+  const coach = document.querySelector('#coach-slot .coach');
+  if (!coach) return false;
+  const state = coach.dataset.state;
+  if (state === 'finished' || state === 'lost') return state;
+  const mine = document.body.classList.contains('is-my-turn');
+  return state === 'act' && mine && document.querySelector('.coach-mark') ? 'act' : false;
+}"""
+
+
+def coach_state(page: Page) -> str:
+    return str(page.wait_for_function(READY, timeout=15_000).json_value())
+
+
+MOVED_ON = """([before, label]) => {
+  if (Number(document.body.dataset.version || -1) > before) return true;
+  const lit = [...document.querySelectorAll('#table-main button.coach-mark')];
+  if (lit.some((b) => b.textContent !== label)) return true;
+  return Boolean(document.querySelector('#board-slot .coach-mark[role="button"]'));
+}"""
+
+
+# Read the coach's step and click what it lights in one go, inside the page: the page may
+# move on to the next step at any moment (the bots play), and a step read before a click
+# must be the step the click answers.
+FOLLOW = """() => {
+  const coach = document.querySelector('#coach-slot .coach');
+  const button = document.querySelector('#table-main button.coach-mark');
+  const square = document.querySelector('#board-slot .coach-mark[role="button"]');
+  const target = button || square;
+  if (!coach || !target) return null;
+  const told = [Number(coach.dataset.step), document.querySelector('#coach-words').textContent,
+                button ? button.textContent : null, Number(document.body.dataset.version)];
+  target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+  return told;
+}"""
+
+
+def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> int:
+    """Do what the coach lights, step after step, until it says the lesson is over: a lit
+    button, else the lit square on the board. A lit button that only opens a choice (ARREST…,
+    "Make the arrest…") lights the choice in it, which the next round clicks. Returns the
+    number of steps the coach led through, each of which it must have shown, in order."""
+    script = load_script(game)
+    assert script is not None
+    seen: list[int] = []
+    while coach_state(page) == "act":
+        number = int(page.locator("#coach-slot .coach").get_attribute("data-step") or 0)
+        if shots and number in (1, len(script.steps)) and number not in seen:
+            shot(page, f"{shots}-step{number}")
+        told = page.evaluate(FOLLOW)
+        if told is None:
+            continue  # the page moved on between the two looks: look again
+        number, words, label, before = told
+        assert not seen or number in (seen[-1], seen[-1] + 1), f"step {number} after {seen}"
+        assert " ".join(script.steps[number - 1].say.split()) in " ".join(words.split())
+        seen.append(number)
+        if label is not None:
+            page.wait_for_function(MOVED_ON, arg=[before, label], timeout=10_000)
+        else:
+            page.wait_for_function(
+                "(before) => Number(document.body.dataset.version || -1) > before",
+                arg=before,
+                timeout=10_000,
+            )
+    assert sorted(set(seen)) == list(range(first, len(script.steps) + 1))
+    return len(set(seen))
+
+
+def test_learn_by_playing_stop_thief_from_the_lobby_to_the_end(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    script = load_script("stop-thief")
+    assert script is not None
+    page = new_page(browser, contexts, DESKTOP)
+    page.goto(server.url + "/")
+    learn = page.locator('button[data-learn="stop-thief"]')
+    expect(learn).to_be_visible()
+    learn.click()
+    page.wait_for_url("**/t/**")
+    expect(page.locator("#coach-slot")).to_be_visible()
+    expect(page.locator("#coach-words")).to_contain_text("Welcome, detective")
+    # Another action than the step's: refused, and the coach says why in its panel.
+    coach_state(page)
+    page.click('#hand button[data-play="1"]')
+    expect(page.locator("#coach-nudge")).to_have_text(script.steps[0].otherwise)
+    assert page.locator("#coach-slot .coach").get_attribute("data-step") == "1"
+    # The step's button is lit, and the guide link goes to the section that explains it.
+    expect(page.locator('#controls-slot button[data-action="clue"]')).to_have_class(
+        "btn btn-primary btn-big btn-clue coach-mark"
+    )
+    page.click("#controls-slot button.coach-mark")  # a real click on the lit CLUE button
+    expect(page.locator("#coach-slot .coach")).to_have_attribute("data-step", "2")
+    link = page.locator("#coach-slot .coach-guide")
+    assert (link.get_attribute("href") or "").endswith(
+        "/games/stop-thief/rules#following-his-trail"
+    )
+    assert (
+        follow_the_coach(page, "stop-thief", "tutorial-desktop", first=2) == len(script.steps) - 1
+    )
+    expect(page.locator("#coach-slot .coach")).to_have_attribute("data-state", "finished")
+    expect(page.locator("#coach-note")).to_have_text(script.steps[-1].done)
+    expect(page.locator("#coach-words")).to_contain_text("The coach is quiet from here")
+    shot(page, "tutorial-desktop-finished")
+    no_page_errors(page)
+
+
+def test_a_table_offers_learn_by_playing_in_its_help_and_a_phone_shows_the_coach(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    page = new_page(browser, contexts, PHONE)
+    page.goto(server.url + "/")
+    page.check('input[name="game"][value="stop-thief"]', force=True)
+    page.click("#create")  # a normal table first: its help offers the guided game
+    page.wait_for_url("**/t/**")
+    page.click("#help-btn")
+    expect(page.locator("#learn-btn")).to_be_visible()
+    page.click("#learn-btn")
+    page.wait_for_function("document.querySelector('#coach-slot .coach')")
+    assert coach_state(page) == "act"
+    expect(page.locator("#coach-slot")).to_be_in_viewport()
+    shot(page, "tutorial-phone-step1")
+    no_page_errors(page)
+
+
+@pytest.mark.parametrize("game", [g for g in tutorial_games() if g != "stop-thief"])
+def test_every_other_tutorial_plays_to_its_end_by_following_the_coach(
+    server: Server, browser: Browser, contexts: list[BrowserContext], game: str
+) -> None:
+    script = load_script(game)
+    assert script is not None
+    page = new_page(browser, contexts, DESKTOP)
+    page.emulate_media(reduced_motion="reduce")  # no spinning dials to wait for
+    page.goto(server.url + "/")
+    page.click(f'button[data-learn="{game}"]')
+    page.wait_for_url("**/t/**")
+    assert follow_the_coach(page, game, shots=f"tutorial-{game}") == len(script.steps)
+    expect(page.locator("#coach-slot .coach")).to_have_attribute("data-state", "finished")
+    shot(page, f"tutorial-{game}-finished")
+    no_page_errors(page)
