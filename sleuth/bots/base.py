@@ -17,6 +17,7 @@ game's bots are asked for, so the core and this package never name a game.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -41,6 +42,7 @@ _BOTS: dict[tuple[str, str], BotFactory] = {}
 _LINES: dict[tuple[str, str], str] = {}
 _ALIASES: dict[tuple[str, str], str] = {}
 _LOADED: set[str] = set()
+_LOADING = threading.RLock()
 
 
 class UnknownBot(LookupError):
@@ -60,13 +62,21 @@ def register_alias(game: str, old: str, level: str) -> None:
 
 
 def _load_game_bots(game: str) -> None:
-    """Import the game's `bots` part once, if it has one (the module registers its bots)."""
+    """Import the game's `bots` part once, if it has one (the module registers its bots).
+
+    Servers ask from several threads at once (bots think in a pool): the game counts as
+    loaded only once its module has registered its bots, and the others wait for that,
+    or one would find only the levels for every game (a restarted server's first bot
+    turns met "no 'expert' bot for stop-thief")."""
     if game in _LOADED:
         return
-    _LOADED.add(game)
-    manifest = spec(game)
-    if manifest.has("bots"):
-        manifest.load("bots")
+    with _LOADING:  # re-entrant: the module's own registering may ask again
+        if game in _LOADED:
+            return
+        manifest = spec(game)
+        if manifest.has("bots"):
+            manifest.load("bots")
+        _LOADED.add(game)
 
 
 def bot_levels(game: str) -> list[str]:

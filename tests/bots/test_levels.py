@@ -3,6 +3,9 @@ to hidden state, and ordered (issues 12 and 14)."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 
 import sleuth
@@ -10,6 +13,7 @@ from sleuth.bots import (
     DEFAULT_LEVEL,
     LEVELS,
     UnknownBot,
+    base,
     bot_levels,
     default_level,
     level_line,
@@ -17,6 +21,7 @@ from sleuth.bots import (
     play,
     resolve_level,
 )
+from sleuth.bots.random_bot import RandomBot
 from sleuth.core import Rng
 
 GAMES = sleuth.game_names()
@@ -100,3 +105,42 @@ def test_the_expert_beats_the_beginner_more_often_than_not(game: str) -> None:
         expert_wins += "expert" in winners
         beginner_wins += "beginner" in winners
     assert expert_wins > beginner_wins, (expert_wins, beginner_wins)
+
+
+def test_a_games_bots_load_once_for_threads_asking_at_the_same_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Threads that ask for a game's levels while its bots module is still loading wait
+    for it, and never see only the levels every game has (a restarted server's first bot
+    turns, thinking in a pool, once met "no 'expert' bot for stop-thief")."""
+    loading = threading.Event()
+    loads: list[str] = []
+
+    class SlowManifest:
+        def has(self, part: str) -> bool:
+            return part == "bots"
+
+        def load(self, part: str) -> None:
+            loads.append(part)
+            loading.set()
+            time.sleep(0.3)  # a module that takes a while to import
+            base.register_bot("slow-game", "expert", lambda seed: RandomBot(seed))
+
+    monkeypatch.setattr(base, "spec", lambda game: SlowManifest())
+    monkeypatch.setattr(base, "_LOADED", set())
+    monkeypatch.setattr(base, "_BOTS", dict(base._BOTS))
+    seen: list[list[str]] = []
+
+    def ask() -> None:
+        seen.append(base.bot_levels("slow-game"))
+
+    first = threading.Thread(target=ask)
+    first.start()
+    assert loading.wait(5)
+    others = [threading.Thread(target=ask) for _ in range(3)]
+    for t in others:
+        t.start()
+    for t in [first, *others]:
+        t.join(5)
+    assert loads == ["bots"]  # imported once
+    assert len(seen) == 4 and all("expert" in levels for levels in seen), seen
