@@ -242,7 +242,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         events, self._cursors[seat] = events_since(state, seat, self._cursors[seat])
         for event in events:
             observer.observe(event)
-        vector = observer.encode(self.encoder.view(state, seat))
+        vector = observer.encode_state(state)
         obs = {"observation": vector, "action_mask": self._mask(seat)}
         self._cache[seat] = (stamp, obs)
         return {k: v.copy() for k, v in obs.items()}
@@ -250,12 +250,10 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(len(self.actions), np.int8)
         if self.game_state.to_move == seat:
-            index = self.encoder.index
-            legal = self.game_state.legal_actions()
             try:
-                mask[[index[a] for a in legal]] = 1
+                mask[self.encoder.legal_indices(self.game_state)] = 1
             except KeyError:
-                for action in legal:
+                for action in self.game_state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
         return mask
 
@@ -311,9 +309,8 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
         observer.observe(event)
     mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
-        for action in state.legal_actions():
-            mask[encoder.index[action]] = 1
-    return {"observation": observer.encode(encoder.view(state, seat)), "action_mask": mask}
+        mask[encoder.legal_indices(state)] = 1
+    return {"observation": observer.encode_state(state), "action_mask": mask}
 
 
 _BULKY = ("board", "computer", "case", "legal")

@@ -17,18 +17,19 @@ from typing import Any, cast
 
 import numpy as np
 
-from sleuth.core import Action, Event
+from sleuth.core import Action, Event, GameState
 from sleuth.core.actions import JSONValue
 from sleuth.games.columbo.board import NUMBERED, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, PACK_FOR, PACK_SIZE, load_pack
 from sleuth.games.columbo.options import ColumboOptions
-from sleuth.games.columbo.state import act
+from sleuth.games.columbo.state import Columbo, act
 from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
 
 MAX_SEATS = 4
 PHASES = (
     "roll", "move", "arrived", "discard", "search", "lay", "give", "counter", "exchange", "over"
 )  # fmt: skip
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 TURNS = 200  # turns begun, scaled (clipped beyond)
 NEWS = 12  # happenings remembered by the window, latest first
 # The happenings the window shows, each with the keys naming its actor and the other seat.
@@ -145,12 +146,14 @@ class ColumboObserver(Observer):
         self.encoder = encoder
         # Each happening is encoded once, as it is seen: latest last, at most NEWS.
         self.news: deque[Vector] = deque(maxlen=NEWS)
+        self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
             self.news.append(self._happening(event))
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        """The reference: from the seat's JSON view."""
         enc = self.encoder
         out = np.zeros(enc.layout.size, np.float32)
         me, players = self.seat, enc.players
@@ -186,47 +189,132 @@ class ColumboObserver(Observer):
             if down is not None:
                 one_hot(out, enc.lawn_part, place)
         out[enc.aside_part.start] = scaled(len(cast(list[Any], view["aside"])), 7)
-        self._challenge(out, cast(dict[str, Any] | None, view["challenge"]))
-        self._search(out, cast(dict[str, Any] | None, view["search"]))
-        for card in cast(list[dict[str, Any]], view.get("hand", [])):
-            out[enc.hand_part.start + card["id"]] = 1.0
-            k = enc.kinds_part.start + enc.card_kind[card["id"]]
-            out[k] = min(out[k] + 1 / 6, 1.0)
+        ch = cast(dict[str, Any] | None, view["challenge"])
+        if ch is not None:
+            self._challenge(out, ch["by"], ch["target"], ch["owes"], ch["kind"], ch["counter"])
+        search = cast(dict[str, Any] | None, view["search"])
+        if search is not None:
+            shown, turned = search["shown"], search["turned"]
+            self._search(
+                out,
+                search["found"],
+                search["place"],
+                None if shown is None else shown["id"],
+                None if turned is None else turned["id"],
+            )
+        self._hand(out, [card["id"] for card in cast(list[dict[str, Any]], view.get("hand", []))])
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
-        for part, row in zip(enc.news_parts, reversed(self.news), strict=False):
-            out[part] = row
+        self._news(out)
         return out
+
+    def encode_state(self, state: GameState) -> Vector:
+        """The lean hook: the same vector from the public state and this seat's own hand and
+        fresh card (never a face-down lawn card, another's hand or a room pile's order)."""
+        game = cast(Columbo, state)
+        enc = self.encoder
+        me, players = self.seat, enc.players
+        out = self._fixed(game)
+        turn, to_move = game.turn, game.to_move
+        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
+        s = enc.throw_part.start
+        if turn.dice:
+            out[enc.dice_part.start + turn.total - 2] = 1.0
+            out[s] = turn.special
+            out[s + 1] = turn.doubles
+        out[s + 2] = game.endgame
+        out[s + 3] = scaled(game.turns + 1, TURNS)
+        rooms = enc.rooms_part.start
+        for room, pile in game.piles.items():  # how many cards each pile holds: public
+            out[rooms + 2 * NUMBERED.index(room) + 1] = scaled(len(pile), 6)
+        for det in game.detectives:
+            node, table, stats = enc.det_parts[(det.seat - me) % players]
+            out[node.start + det.node] = 1.0  # board.nodes is in index order
+            for cards in det.table:  # laid face up
+                out[table.start + enc.card_kind[cards[0]]] = 1.0
+            s = stats.start
+            out[s] = 1.0
+            out[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
+            out[s + 2] = turn.seat == det.seat
+            out[s + 3] = to_move == det.seat
+        lawn = enc.lawn_part.start
+        for place, card in enumerate(game.lawn):  # only whether a place holds a card
+            if card is not None:
+                out[lawn + place] = 1.0
+        out[enc.aside_part.start] = scaled(len(game.aside), 7)
+        ch = game.challenge
+        if ch is not None:
+            self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
+        if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
+            self._search(out, turn.found, turn.place, turn.shown, turn.pending)
+        self._hand(out, game.detectives[me].hand)
+        if turn.drawn is not None and turn.seat == me and turn.phase == "discard":
+            out[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
+        self._news(out)
+        return out
+
+    def _fixed(self, game: Columbo) -> Vector:
+        """A fresh vector holding the parts set at the start for the whole game: the seat,
+        the set-up, the cards removed and the rooms in play (made once, then copied)."""
+        if self._start is None:
+            enc = self.encoder
+            start = np.zeros(enc.layout.size, np.float32)
+            start[enc.seat_part.start + self.seat] = 1.0
+            start[enc.setup_part.start] = game.options.advanced
+            start[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
+            start[[enc.removed_part.start + card for card in game.removed]] = 1.0
+            for i, room in enumerate(NUMBERED):
+                start[enc.rooms_part.start + 2 * i] = room in game.rooms
+            self._start = start
+        return self._start.copy()
+
+    def _hand(self, out: Vector, hand: Iterable[int]) -> None:
+        """The seat's own cards, by id and by kind (/6)."""
+        enc = self.encoder
+        for card in hand:
+            out[enc.hand_part.start + card] = 1.0
+            k = enc.kinds_part.start + enc.card_kind[card]
+            out[k] = min(out[k] + 1 / 6, 1.0)
+
+    def _news(self, out: Vector) -> None:
+        """The window of the latest happenings this seat saw, latest first."""
+        if self.news:
+            rows = np.concatenate(list(reversed(self.news)))
+            start = self.encoder.news_parts[0].start
+            out[start : start + len(rows)] = rows
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
 
-    def _challenge(self, out: Vector, ch: dict[str, Any] | None) -> None:
-        if ch is None:
-            return
+    def _challenge(
+        self, out: Vector, by: int, target: int, owes: int | None, kind: str, counter: bool
+    ) -> None:
+        """A demand under way: who asked whom, who owes a card back, the kind asked for."""
         enc, s = self.encoder, self.encoder.challenge_part.start
         out[s] = 1.0
-        out[s + 1] = float(bool(ch["counter"]))
-        out[s + 2 + self._seat(ch["by"])] = 1.0
-        out[s + 2 + MAX_SEATS + self._seat(ch["target"])] = 1.0
-        if ch["owes"] is not None:
-            out[s + 2 + 2 * MAX_SEATS + self._seat(ch["owes"])] = 1.0
-        out[s + 2 + 3 * MAX_SEATS + enc.kind_index[ch["kind"]]] = 1.0
+        out[s + 1] = float(bool(counter))
+        out[s + 2 + self._seat(by)] = 1.0
+        out[s + 2 + MAX_SEATS + self._seat(target)] = 1.0
+        if owes is not None:
+            out[s + 2 + 2 * MAX_SEATS + self._seat(owes)] = 1.0
+        out[s + 2 + 3 * MAX_SEATS + enc.kind_index[kind]] = 1.0
 
-    def _search(self, out: Vector, search: dict[str, Any] | None) -> None:
-        if search is None:
-            return
+    def _search(
+        self, out: Vector, found: int, place: int | None, shown: int | None, turned: int | None
+    ) -> None:
+        """A lawn search under way: cards found, the place named wrongly, the kinds of the card
+        shown and of the card turned there (both face up for all to see)."""
         enc, s = self.encoder, self.encoder.search_part.start
         kinds = len(enc.kinds)
         out[s] = 1.0
-        out[s + 1] = scaled(search["found"], 10)
-        if search["place"] is not None:
-            out[s + 2 + search["place"]] = 1.0
-        if search["shown"] is not None:
-            out[s + 2 + PACK_SIZE + enc.card_kind[search["shown"]["id"]]] = 1.0
-        if search["turned"] is not None:
-            out[s + 2 + PACK_SIZE + kinds + enc.card_kind[search["turned"]["id"]]] = 1.0
+        out[s + 1] = scaled(found, 10)
+        if place is not None:
+            out[s + 2 + place] = 1.0
+        if shown is not None:
+            out[s + 2 + PACK_SIZE + enc.card_kind[shown]] = 1.0
+        if turned is not None:
+            out[s + 2 + PACK_SIZE + kinds + enc.card_kind[turned]] = 1.0
 
     def _happening(self, event: Event) -> Vector:
         """One happening as a `news` slot: what, who, where, which kind or face, named right."""

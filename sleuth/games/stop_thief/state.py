@@ -87,6 +87,7 @@ class _ReadyMade(dict[Key, Action]):
 
 
 ARRESTS: _ReadyMade[int] = _ReadyMade(lambda code: Action.of("arrest", space=code))
+RIDES: _ReadyMade[str] = _ReadyMade(lambda to: Action.of("ride", to=to))
 PLAYS: _ReadyMade[tuple[int, int | None]] = _ReadyMade(
     lambda key: (
         Action.of("play_card", card=key[0])
@@ -97,7 +98,8 @@ PLAYS: _ReadyMade[tuple[int, int | None]] = _ReadyMade(
 
 
 @cache
-def _move_actions(board: Board) -> tuple[Action, ...]:
+def move_actions(board: Board) -> tuple[Action, ...]:
+    """The ready-made move to each node, by node index."""
     return tuple(Action.of("move", to=node.id) for node in board.nodes)
 
 
@@ -219,7 +221,7 @@ class StopThief(GameState):
         elif turn.phase == "roll":
             actions.append(ROLL)
         elif turn.phase == "move":
-            moves = _move_actions(self.board)
+            moves = move_actions(self.board)
             actions.extend(moves[n] for n in self._destinations())
         else:
             actions.append(END_TURN)
@@ -298,7 +300,7 @@ class StopThief(GameState):
             return []
         occupied = self._occupied(me.seat)
         return [
-            Action.of("ride", to=self.board.node_id(st))
+            RIDES[self.board.node_id(st)]
             for st in self.board.station_nodes
             if st != me.node and self._ride_landing(st, occupied) is not None
         ]
