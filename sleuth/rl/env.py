@@ -108,6 +108,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
             "render_modes": modes,
         }
         self.possible_agents: list[str] = [agent_name(s) for s in learners]
+        self._names = [agent_name(s) for s in range(players)]  # made once: asked every step
+        self._seats = {name: seat for seat, name in enumerate(self._names)}
         self.agents: list[str] = []
         size = self.encoder.layout.size
         obs_space = gymnasium.spaces.Dict(
@@ -212,7 +214,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         else:
             to_move = state.to_move
             assert to_move is not None
-            agent = agent_name(to_move)
+            agent = self._names[to_move]
         self.agent_selection = agent
         self._accumulate_rewards()
 
@@ -232,7 +234,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
 
     # --- observations -----------------------------------------------------------------------
     def observe(self, agent: str) -> Observation:
-        seat = seat_of(agent)
+        seat = self._seats[agent]
         stamp = len(self.game_state.history)
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == stamp:
@@ -251,7 +253,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(len(self.actions), np.int8)
         if self.game_state.to_move == seat:
             try:
-                mask[self.encoder.legal_indices(self.game_state)] = 1
+                mask[as_indices(self.encoder.legal_indices(self.game_state))] = 1
             except KeyError:
                 for action in self.game_state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
@@ -269,6 +271,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
 
     def decode(self, action: int | np.integer[Any]) -> Action:
         """The `Action` an index stands for (IllegalAction if out of range)."""
+        if type(action) is int and 0 <= action < len(self.actions):
+            return self.actions[action]  # the usual case, first: every step comes here
         if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
             action = int(action)
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -297,6 +301,12 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
+def as_indices(numbers: list[int]) -> np.ndarray:
+    """A list of indices as an index array: numpy converts a plain list for fancy indexing
+    several times slower, which shows with Columbo's hundreds of legal namings."""
+    return np.fromiter(numbers, np.intp, len(numbers))
+
+
 def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observation:
     """What `seat` observes in `state`, from a new observer fed that seat's whole event log.
 
@@ -309,7 +319,7 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
         observer.observe(event)
     mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
-        mask[encoder.legal_indices(state)] = 1
+        mask[as_indices(encoder.legal_indices(state))] = 1
     return {"observation": observer.encode_state(state), "action_mask": mask}
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Mapping
+from itertools import repeat
+from operator import is_not
 from typing import Any, cast
 
 import numpy as np
@@ -144,13 +146,16 @@ class ColumboObserver(Observer):
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
-        # Each happening is encoded once, as it is seen: latest last, at most NEWS.
-        self.news: deque[Vector] = deque(maxlen=NEWS)
+        # Each happening is encoded once, as it is seen (the offsets of its 1s in a news
+        # slot): latest last, at most NEWS.
+        self.news: deque[tuple[int, ...]] = deque(maxlen=NEWS)
         self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
+        self._window: np.ndarray | None = None  # where the news puts a 1 (`_news`)
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
             self.news.append(self._happening(event))
+            self._window = None
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -238,10 +243,10 @@ class ColumboObserver(Observer):
             out[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
             out[s + 2] = turn.seat == det.seat
             out[s + 3] = to_move == det.seat
-        lawn = enc.lawn_part.start
-        for place, card in enumerate(game.lawn):  # only whether a place holds a card
-            if card is not None:
-                out[lawn + place] = 1.0
+        # Only whether each place holds a card (never which), tested in C: `is_not` over
+        # the places (a card id may be 0, so not by truth value).
+        held = np.fromiter(map(is_not, game.lawn, repeat(None)), bool, len(game.lawn))
+        out[enc.lawn_part.start : enc.lawn_part.start + len(held)] = held
         out[enc.aside_part.start] = scaled(len(game.aside), 7)
         ch = game.challenge
         if ch is not None:
@@ -272,17 +277,22 @@ class ColumboObserver(Observer):
     def _hand(self, out: Vector, hand: Iterable[int]) -> None:
         """The seat's own cards, by id and by kind (/6)."""
         enc = self.encoder
+        kinds = [0] * len(enc.kinds)
         for card in hand:
             out[enc.hand_part.start + card] = 1.0
-            k = enc.kinds_part.start + enc.card_kind[card]
-            out[k] = min(out[k] + 1 / 6, 1.0)
+            kinds[enc.card_kind[card]] += 1
+        for k, count in enumerate(kinds):
+            if count:
+                out[enc.kinds_part.start + k] = scaled(count, 6)
 
     def _news(self, out: Vector) -> None:
-        """The window of the latest happenings this seat saw, latest first."""
-        if self.news:
-            rows = np.concatenate(list(reversed(self.news)))
-            start = self.encoder.news_parts[0].start
-            out[start : start + len(rows)] = rows
+        """The window of the latest happenings this seat saw, latest first (where it puts a 1,
+        worked out again only when a happening came)."""
+        if self._window is None:
+            rows = zip(self.encoder.news_parts, reversed(self.news), strict=False)
+            ones = [part.start + at for part, row in rows for at in row]
+            self._window = np.fromiter(ones, np.intp, len(ones))
+        out[self._window] = 1.0
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
@@ -316,34 +326,31 @@ class ColumboObserver(Observer):
         if turned is not None:
             out[s + 2 + PACK_SIZE + kinds + enc.card_kind[turned]] = 1.0
 
-    def _happening(self, event: Event) -> Vector:
-        """One happening as a `news` slot: what, who, where, which kind or face, named right."""
+    def _happening(self, event: Event) -> tuple[int, ...]:
+        """One happening as a `news` slot: what, who, where, which kind or face, named right;
+        as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
         enc, d = self.encoder, event.data
-        out = np.zeros(enc.news_parts[0].stop - enc.news_parts[0].start, np.float32)
-        out[0] = 1.0
-        out[1 + HAPPENING_INDEX[event.kind]] = 1.0
+        ones = [0, 1 + HAPPENING_INDEX[event.kind]]
         s = 1 + len(HAPPENINGS)
         actor, other = HAPPENINGS[event.kind]
-        out[s + self._seat(cast(int, d[actor]))] = 1.0
+        ones.append(s + self._seat(cast(int, d[actor])))
         if other is not None:
-            out[s + MAX_SEATS + self._seat(cast(int, d[other]))] = 1.0
+            ones.append(s + MAX_SEATS + self._seat(cast(int, d[other])))
         s += 2 * MAX_SEATS
         place = d.get("place")
         if isinstance(place, int):
-            out[s + place] = 1.0
+            ones.append(s + place)
         s += PACK_SIZE
         card = d.get("card") or d.get("shown")
         cards = d.get("cards")
         if isinstance(card, dict):  # a face this seat saw
-            out[s] = 1.0
-            out[s + 3 + enc.card_kind[cast(int, card["id"])]] = 1.0
+            ones += (s, s + 3 + enc.card_kind[cast(int, card["id"])])
         elif isinstance(cards, list) and cards:  # a complete set laid on the table
-            out[s] = 1.0
             first = cast(dict[str, Any], cards[0])
-            out[s + 3 + enc.card_kind[cast(int, first["id"])]] = 1.0
+            ones += (s, s + 3 + enc.card_kind[cast(int, first["id"])])
         kind = d.get("kind")
         if isinstance(kind, str) and kind in enc.kind_index:
-            out[s + 1] = 1.0  # a kind was named or asked for
-            out[s + 3 + enc.kind_index[kind]] = 1.0
-        out[s + 2] = float(d.get("right") is True)
-        return out
+            ones += (s + 1, s + 3 + enc.kind_index[kind])  # a kind was named or asked for
+        if d.get("right") is True:
+            ones.append(s + 2)
+        return tuple(ones)

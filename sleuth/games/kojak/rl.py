@@ -41,6 +41,7 @@ from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder,
 
 MAX_SEATS = 4
 PHASES = ("setup", "turn", "drive", "hq", "radio", "command", "after", "over")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 BUILDING_INDEX = {building: i for i, building in enumerate(BUILDINGS)}
 MAX_TOTAL = 12
 MAX_SLOTS = 8
@@ -65,6 +66,7 @@ class KojakEncoder(Encoder):
         self.hq_index = {h: i for i, h in enumerate(self.hq)}
         self.place_index = {p: i for i, p in enumerate(self.board.places)}
         self.action_values = tuple(sorted(set(self.cards.action)))
+        self.action_index = {value: i for i, value in enumerate(self.action_values)}
         super().__init__(players, options)
         places, hq, b = len(self.board.places), len(self.hq), len(BUILDINGS)
         add = self.layout.add
@@ -90,6 +92,7 @@ class KojakEncoder(Encoder):
         self.table_parts = [
             add(f"table.{name}", 2 + 3 * MAX_SLOTS, TABLE_ABOUT) for name in BUILDINGS
         ]
+        self.tables_part = slice(self.table_parts[0].start, self.table_parts[-1].stop)
         self.notebook_part = add(
             "notebook", 2 * b, "buildings the observer's clues cleared; buildings still suspect"
         )
@@ -130,6 +133,8 @@ class KojakObserver(Observer):
     def __init__(self, encoder: KojakEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
+        self._tables_key: tuple[tuple[Any, ...], ...] = ()
+        self._tables_block = np.zeros(0, np.float32)
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -197,11 +202,11 @@ class KojakObserver(Observer):
         out[enc.seat_part.start + me] = 1.0
         out[enc.setup_part.start] = advanced
         out[enc.setup_part.start + 1] = enc.options.dice == 1
-        out[enc.phase_part.start + PHASES.index(turn.phase)] = 1.0
+        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
         if turn.dice:
             one_hot(out, enc.dice_part, sum(turn.dice) - 1)
         if turn.card is not None:
-            out[enc.card_part.start + enc.action_values.index(turn.card)] = 1.0
+            out[enc.card_part.start + enc.action_index[turn.card]] = 1.0
         place_index = enc.place_index
         for p in game.seats:
             kojak, car, kojak_car, badge, informers, accused, stats = enc.piece_parts[
@@ -222,10 +227,7 @@ class KojakObserver(Observer):
             out[s + 3] = scaled(p.turns, TURNS)
             out[s + 4] = turn.seat == p.seat
             out[s + 5] = to_move == p.seat
-        for part, building in zip(enc.table_parts, BUILDINGS, strict=True):
-            table = game.turntables[building]  # its `seen`, never its hidden `slots`
-            self._table(out, part, table.out_front, table.informers, table.front)
-            self._seen(out, part, table.seen)
+        out[enc.tables_part] = self._tables(game)
         mine = game.seats[me]
         circled = {game.case.clue(b).clears for b in mine.taken}  # its own informers' words
         self._notebook(out, circled, game.suspects(sorted(circled)))
@@ -235,6 +237,21 @@ class KojakObserver(Observer):
         if mine.out:  # it read the book
             out[enc.solution_part.start + BUILDING_INDEX[game.case.hideout]] = 1.0
         return out
+
+    def _tables(self, game: Kojak) -> Vector:
+        """The turntable parts, as far as anyone has seen them (a table's `seen`, its front and
+        informer count, never its hidden `slots`): redone only when a table turned or lost
+        an informer, which most actions do not."""
+        tables = [game.turntables[building] for building in BUILDINGS]
+        key = tuple((t.front, t.informers, t.out_front, *t.seen) for t in tables)
+        if key != self._tables_key:
+            enc = self.encoder
+            block = np.zeros(enc.layout.size, np.float32)
+            for part, table in zip(enc.table_parts, tables, strict=True):
+                self._table(block, part, table.out_front, table.informers, table.front)
+                self._seen(block, part, table.seen)
+            self._tables_key, self._tables_block = key, block[enc.tables_part]
+        return self._tables_block
 
     def _table(self, out: Vector, part: slice, out_front: bool, informers: int, front: int) -> None:
         s = part.start
@@ -261,16 +278,23 @@ class KojakObserver(Observer):
 
     def _contacts(self, out: Vector, contacts: Iterable[str]) -> None:
         """The seat's own Contact Cards by building (or "any"), a quarter each, at most 1."""
-        s = self.encoder.contacts_part.start
+        counts = [0] * (len(BUILDINGS) + 1)
         for card in contacts:
-            k = s + (len(BUILDINGS) if card == ANY else BUILDING_INDEX[card])
-            out[k] = min(out[k] + 0.25, 1.0)
+            counts[len(BUILDINGS) if card == ANY else BUILDING_INDEX[card]] += 1
+        s = self.encoder.contacts_part.start
+        for k, count in enumerate(counts):
+            if count:
+                out[s + k] = scaled(count, 4)
 
     def _piles(self, out: Vector, actions: int, contacts: int, discards: Iterable[int]) -> None:
+        """The advanced game's piles: how many cards are left, the Action Cards discarded."""
         enc = self.encoder
         s = enc.piles_part.start
         out[s] = scaled(actions, len(enc.cards.action))
         out[s + 1] = scaled(contacts, len(enc.cards.contact))
+        counts = [0] * len(enc.action_values)
         for value in discards:
-            k = s + 2 + enc.action_values.index(int(value))
-            out[k] = min(out[k] + 1 / 6, 1.0)
+            counts[enc.action_index[int(value)]] += 1
+        for k, count in enumerate(counts):
+            if count:
+                out[s + 2 + k] = scaled(count, 6)

@@ -35,6 +35,7 @@ from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder,
 
 MAX_SEATS = 6
 PHASES = ("place", "start", "move", "meet", "badge", "spin", "ask", "solve", "over")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 READS = ("numbered", "line", "signal")
 SPIN_ABOUT = (
     "the last spin: present, number one-hot, ON LINE, RECEIVE, dials read (numbered, line, "
@@ -192,7 +193,7 @@ class ManhuntObserver(Observer):
         out[enc.seat_part.start + me] = 1.0
         out[enc.setup_part.start] = game.partners
         out[enc.setup_part.start + 1 + CRIMES.index(game.crime.key)] = 1.0
-        out[enc.phase_part.start + PHASES.index(turn.phase)] = 1.0
+        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
         if turn.number is not None:
             one_hot(out, enc.number_part, turn.number - 1)
         if game.last_spin:

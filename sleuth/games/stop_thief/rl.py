@@ -139,6 +139,9 @@ class StopThiefObserver(Observer):
         self.knowledge = Knowledge(seat, encoder.board, encoder.options.odds)
         # The notebook part as (positions, chances), redone only when the knowledge changed.
         self._notebook: tuple[int, np.ndarray, np.ndarray] | None = None
+        # Where the clue parts hold a 1, for (thief number, clues heard of him).
+        self._clue_key: tuple[int, int] | None = None
+        self._clue_cache = np.zeros(0, np.intp)
 
     def observe(self, event: Event) -> None:
         self.knowledge.observe(event)
@@ -173,7 +176,7 @@ class StopThiefObserver(Observer):
         out[enc.thief_part.start + 1] = scaled(thief["reward"], win)
         for card in cast(list[dict[str, Any]], view.get("hand", [])):
             out[enc.hand_part.start + enc.kind_of[int(card["id"])]] += 1.0 / HAND
-        self._clues(out, cast(list[dict[str, Any]], view["clues"]))
+        out[self._clue_ones(cast(list[dict[str, Any]], view["clues"]))] = 1.0
         if not view["over"]:
             self._notes(out)
         return out
@@ -192,15 +195,13 @@ class StopThiefObserver(Observer):
             out[present] = 1.0
             out[node.start + det.node] = 1.0  # board.nodes is in index order
             s = stats.start
-            out[s : s + 7] = (
-                scaled(det.money, win),
-                det.licensed,
-                scaled(len(det.hand), HAND),  # how many cards: public
-                scaled(len(det.posters), THIEVES),
-                scaled(det.turns_to_lose, 3),
-                turn.seat == det.seat,
-                to_move == det.seat,
-            )
+            out[s] = scaled(det.money, win)
+            out[s + 1] = det.licensed
+            out[s + 2] = scaled(len(det.hand), HAND)  # how many cards: public
+            out[s + 3] = scaled(len(det.posters), THIEVES)
+            out[s + 4] = scaled(det.turns_to_lose, 3)
+            out[s + 5] = turn.seat == det.seat
+            out[s + 6] = to_move == det.seat
         out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
         if turn.dice:
             total = sum(turn.dice)
@@ -211,25 +212,35 @@ class StopThiefObserver(Observer):
         out[enc.thief_part.start + 1] = scaled(game.reward, win)
         for card in game.detectives[me].hand:  # this seat's own cards only
             out[enc.hand_part.start + enc.kind_of[card]] += 1.0 / HAND
-        self._clues(out, game.clue_log)
+        # A thief's clue log only grows until the next thief (a new list, a new number),
+        # so its encoding is redone only when a clue came.
+        key = (game.thief_number, len(game.clue_log))
+        if self._clue_key != key:
+            self._clue_key = key
+            self._clue_cache = np.array(self._clue_ones(game.clue_log), np.intp)
+        out[self._clue_cache] = 1.0
         if not game.over:
             self._notes(out)
         return out
 
-    def _clues(self, out: Vector, clues: Sequence[Mapping[str, Any]]) -> None:
-        """The latest clues of this thief (public: everyone heard them), latest first."""
+    def _clue_ones(self, clues: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Where the latest clues of this thief (public: everyone heard them), latest first,
+        put a 1 (every value of the clue parts is 0 or 1)."""
         enc, me = self.encoder, self.seat
+        ones = []
         for part, clue in zip(enc.clue_parts, reversed(clues), strict=False):
             s = part.start
-            out[s + CLUE_TYPES.index(clue["type"])] = 1.0
+            ones.append(s + CLUE_TYPES.index(clue["type"]))
             s += len(CLUE_TYPES)
             if clue["bleep"]:
-                out[s] = 1.0
+                ones.append(s)
             else:
-                out[s + 1 + CLUE_KINDS.index(clue["kind"])] = 1.0
+                ones.append(s + 1 + CLUE_KINDS.index(clue["kind"]))
                 if clue["area"] is not None:
-                    out[s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1] = 1.0
-            out[part.stop - 1] = float(clue["by"] == me)
+                    ones.append(s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1)
+            if clue["by"] == me:
+                ones.append(part.stop - 1)
+        return ones
 
     def _notes(self, out: Vector) -> None:
         """The notebook: this seat's knowledge (fed only its events), while a thief is at large."""
