@@ -32,6 +32,7 @@ PHASES = (
     "roll", "move", "arrived", "discard", "search", "lay", "give", "counter", "exchange", "over"
 )  # fmt: skip
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+ROOM_OFFSET = {room: 2 * i for i, room in enumerate(NUMBERED)}  # in the `rooms` part
 TURNS = 200  # turns begun, scaled (clipped beyond)
 NEWS = 12  # happenings remembered by the window, latest first
 # The happenings the window shows, each with the keys naming its actor and the other seat.
@@ -230,9 +231,9 @@ class ColumboObserver(Observer):
             out[s + 1] = turn.doubles
         out[s + 2] = game.endgame
         out[s + 3] = scaled(game.turns + 1, TURNS)
-        rooms = enc.rooms_part.start
+        rooms = enc.rooms_part.start + 1
         for room, pile in game.piles.items():  # how many cards each pile holds: public
-            out[rooms + 2 * NUMBERED.index(room) + 1] = scaled(len(pile), 6)
+            out[rooms + ROOM_OFFSET[room]] = scaled(len(pile), 6)
         for det in game.detectives:
             node, table, stats = enc.det_parts[(det.seat - me) % players]
             out[node.start + det.node] = 1.0  # board.nodes is in index order
