@@ -11,7 +11,7 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Mapping
 from itertools import repeat
 from operator import is_not
@@ -35,6 +35,7 @@ PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 ROOM_OFFSET = {room: 2 * i for i, room in enumerate(NUMBERED)}  # in the `rooms` part
 TURNS = 200  # turns begun, scaled (clipped beyond)
 NEWS = 12  # happenings remembered by the window, latest first
+HAPPENINGS_KEPT = 256  # happenings whose encoding the encoder remembers for the other seats
 # The happenings the window shows, each with the keys naming its actor and the other seat.
 HAPPENINGS: dict[str, tuple[str, str | None]] = {
     "discard": ("seat", None),
@@ -75,6 +76,7 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
+        self._happenings: OrderedDict[int, tuple[Event, Any]] = OrderedDict()
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -139,6 +141,46 @@ class ColumboEncoder(Encoder):
 
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
+
+    def happening(self, event: Event) -> tuple[tuple[int, ...], int, int | None]:
+        """A happening's news slot but for the seats (which each observer counts from
+        itself): the offsets of its 1s, then the actor's and the other seat's numbers.
+
+        Worked out once for all the seats that see the event: the latest are remembered by
+        the event's id, each entry holding its event so that the id is not reused meanwhile.
+        """
+        known = self._happenings.get(id(event))
+        if known is not None and known[0] is event:
+            return known[1]
+        found = self._happening(event)
+        self._happenings[id(event)] = (event, found)
+        if len(self._happenings) > HAPPENINGS_KEPT:
+            self._happenings.popitem(last=False)
+        return found
+
+    def _happening(self, event: Event) -> tuple[tuple[int, ...], int, int | None]:
+        d = event.data
+        ones = [0, 1 + HAPPENING_INDEX[event.kind]]
+        actor, other = HAPPENINGS[event.kind]
+        s = 1 + len(HAPPENINGS) + 2 * MAX_SEATS
+        place = d.get("place")
+        if isinstance(place, int):
+            ones.append(s + place)
+        s += PACK_SIZE
+        card = d.get("card") or d.get("shown")
+        cards = d.get("cards")
+        if isinstance(card, dict):  # a face this seat saw
+            ones += (s, s + 3 + self.card_kind[cast(int, card["id"])])
+        elif isinstance(cards, list) and cards:  # a complete set laid on the table
+            first = cast(dict[str, Any], cards[0])
+            ones += (s, s + 3 + self.card_kind[cast(int, first["id"])])
+        kind = d.get("kind")
+        if isinstance(kind, str) and kind in self.kind_index:
+            ones += (s + 1, s + 3 + self.kind_index[kind])  # a kind was named or asked for
+        if d.get("right") is True:
+            ones.append(s + 2)
+        who = None if other is None else cast(int, d[other])
+        return tuple(ones), cast(int, d[actor]), who
 
 
 class ColumboObserver(Observer):
@@ -330,28 +372,9 @@ class ColumboObserver(Observer):
     def _happening(self, event: Event) -> tuple[int, ...]:
         """One happening as a `news` slot: what, who, where, which kind or face, named right;
         as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
-        enc, d = self.encoder, event.data
-        ones = [0, 1 + HAPPENING_INDEX[event.kind]]
+        ones, actor, other = self.encoder.happening(event)
         s = 1 + len(HAPPENINGS)
-        actor, other = HAPPENINGS[event.kind]
-        ones.append(s + self._seat(cast(int, d[actor])))
+        seats = (s + self._seat(actor),)
         if other is not None:
-            ones.append(s + MAX_SEATS + self._seat(cast(int, d[other])))
-        s += 2 * MAX_SEATS
-        place = d.get("place")
-        if isinstance(place, int):
-            ones.append(s + place)
-        s += PACK_SIZE
-        card = d.get("card") or d.get("shown")
-        cards = d.get("cards")
-        if isinstance(card, dict):  # a face this seat saw
-            ones += (s, s + 3 + enc.card_kind[cast(int, card["id"])])
-        elif isinstance(cards, list) and cards:  # a complete set laid on the table
-            first = cast(dict[str, Any], cards[0])
-            ones += (s, s + 3 + enc.card_kind[cast(int, first["id"])])
-        kind = d.get("kind")
-        if isinstance(kind, str) and kind in enc.kind_index:
-            ones += (s + 1, s + 3 + enc.kind_index[kind])  # a kind was named or asked for
-        if d.get("right") is True:
-            ones.append(s + 2)
-        return tuple(ones)
+            seats += (s + MAX_SEATS + self._seat(other),)
+        return ones + seats
