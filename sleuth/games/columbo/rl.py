@@ -35,6 +35,7 @@ PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 ROOM_OFFSET = {room: 2 * i for i, room in enumerate(NUMBERED)}  # in the `rooms` part
 TURNS = 200  # turns begun, scaled (clipped beyond)
 NEWS = 12  # happenings remembered by the window, latest first
+Happening = tuple[tuple[int, ...], int, int | None]  # its 1s but the seats; actor; other
 HAPPENINGS_KEPT = 256  # happenings whose encoding the encoder remembers for the other seats
 # The happenings the window shows, each with the keys naming its actor and the other seat.
 HAPPENINGS: dict[str, tuple[str, str | None]] = {
@@ -76,7 +77,7 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
-        self._happenings: OrderedDict[int, tuple[Event, Any]] = OrderedDict()
+        self._happenings: OrderedDict[int, tuple[Event, Happening]] = OrderedDict()
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -142,7 +143,7 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
-    def happening(self, event: Event) -> tuple[tuple[int, ...], int, int | None]:
+    def happening(self, event: Event) -> Happening:
         """A happening's news slot but for the seats (which each observer counts from
         itself): the offsets of its 1s, then the actor's and the other seat's numbers.
 
@@ -158,7 +159,7 @@ class ColumboEncoder(Encoder):
             self._happenings.popitem(last=False)
         return found
 
-    def _happening(self, event: Event) -> tuple[tuple[int, ...], int, int | None]:
+    def _happening(self, event: Event) -> Happening:
         d = event.data
         ones = [0, 1 + HAPPENING_INDEX[event.kind]]
         actor, other = HAPPENINGS[event.kind]
@@ -374,7 +375,6 @@ class ColumboObserver(Observer):
         as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
         ones, actor, other = self.encoder.happening(event)
         s = 1 + len(HAPPENINGS)
-        seats = (s + self._seat(actor),)
-        if other is not None:
-            seats += (s + MAX_SEATS + self._seat(other),)
-        return ones + seats
+        if other is None:
+            return (*ones, s + self._seat(actor))
+        return (*ones, s + self._seat(actor), s + MAX_SEATS + self._seat(other))
