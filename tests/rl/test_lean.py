@@ -81,3 +81,36 @@ def _parts_at(parts: list[tuple[str, int, str]], offsets: np.ndarray) -> list[st
             names.append(name)
         start += size
     return names
+
+
+def test_columbo_news_window_holds_the_latest_happenings_latest_first() -> None:
+    """The news block is shifted in place as happenings come (`ColumboObserver._news`); it
+    must equal the window written afresh from the latest twelve, whenever a seat catches up
+    (both encoders share that block, so the test above cannot see a fault in it)."""
+    from sleuth.games.columbo.rl import HAPPENINGS, NEWS
+
+    rng = np.random.default_rng(3)
+    for seed in (1, 2):
+        state = sleuth.new_game("columbo", 4, seed)
+        encoder: Any = encoder_for("columbo")(4, state.options)
+        observers = [encoder.observer(seat) for seat in range(4)]
+        seen: list[list[tuple[int, ...]]] = [[] for _ in range(4)]
+        cursors = [0] * 4
+        start, stop = encoder.news_parts[0].start, encoder.news_parts[-1].stop
+        for _ in range(1500):
+            if state.over:
+                break
+            seat = int(rng.integers(4))  # seats catch up at odd times, as agents do
+            events, cursors[seat] = events_since(state, seat, cursors[seat])
+            for event in events:
+                observers[seat].observe(event)
+                if event.kind in HAPPENINGS:
+                    seen[seat].append(observers[seat]._happening(event))
+            expected = np.zeros(stop - start, np.float32)
+            latest = reversed(seen[seat][-NEWS:])
+            for part, row in zip(encoder.news_parts, latest, strict=False):
+                expected[[part.start - start + at for at in row]] = 1.0
+            window = observers[seat].encode_state(state)[start:stop]
+            assert np.array_equal(window, expected)
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])

@@ -190,16 +190,16 @@ class ColumboObserver(Observer):
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
-        # Each happening is encoded once, as it is seen (the offsets of its 1s in a news
-        # slot): latest last, at most NEWS.
-        self.news: deque[tuple[int, ...]] = deque(maxlen=NEWS)
+        # The news parts as one block, latest first, and the happenings seen since it was
+        # last brought up to date (the offsets of each one's 1s in a slot; latest last).
+        width = encoder.news_parts[0].stop - encoder.news_parts[0].start
+        self._block = np.zeros(NEWS * width, np.float32)
+        self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
         self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
-        self._window: np.ndarray | None = None  # where the news puts a 1 (`_news`)
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self.news.append(self._happening(event))
-            self._window = None
+            self._fresh.append(self._happening(event))
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -330,13 +330,22 @@ class ColumboObserver(Observer):
                 out[enc.kinds_part.start + k] = scaled(count, 6)
 
     def _news(self, out: Vector) -> None:
-        """The window of the latest happenings this seat saw, latest first (where it puts a 1,
-        worked out again only when a happening came)."""
-        if self._window is None:
-            rows = zip(self.encoder.news_parts, reversed(self.news), strict=False)
-            ones = [part.start + at for part, row in rows for at in row]
-            self._window = np.fromiter(ones, np.intp, len(ones))
-        out[self._window] = 1.0
+        """The window of the latest happenings this seat saw, latest first.
+
+        The block is brought up to date only when happenings came: the older slots move
+        down by as many (one copy in C) and only the new ones are written.
+        """
+        fresh, block = self._fresh, self._block
+        if fresh:
+            width = len(block) // NEWS
+            shift = len(fresh) * width
+            block[shift:] = block[: len(block) - shift].copy()  # empty when all are new
+            block[:shift] = 0.0
+            ones = [slot * width + at for slot, row in enumerate(reversed(fresh)) for at in row]
+            block[np.fromiter(ones, np.intp, len(ones))] = 1.0
+            fresh.clear()
+        start = self.encoder.news_parts[0].start
+        out[start : start + len(block)] = block
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
