@@ -84,6 +84,12 @@ def _namings(place: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
 
 
 @cache
+def _every_naming() -> tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...]:
+    """`_namings` of every place, by place (a search step looks at each lawn place)."""
+    return tuple(_namings(place) for place in range(PACK_SIZE))
+
+
+@cache
 def _card_actions(what: str) -> tuple[Action, ...]:
     """`discard`, `give`, `exchange` or `lay` of each card, indexed by card id."""
     return tuple(act(what, card=card) for card in range(PACK_SIZE))
@@ -388,10 +394,11 @@ class Columbo(GameState):
         pick = itemgetter(*shows) if len(shows) > 1 else None
         actions: list[Action] = []
         laid = self.turn.laid
+        namings = _every_naming()
         for place, card in enumerate(self.lawn):
             if card is None or place in laid:
                 continue
-            by_card, by_evidence = _namings(place)
+            by_card, by_evidence = namings[place]
             if pick is not None:
                 actions += pick(by_card)
             elif shows:

@@ -251,8 +251,8 @@ class StopThiefObserver(Observer):
         cached = self._notebook
         if cached is None or cached[0] != knowledge.version:
             dist = knowledge.distribution()
-            base = enc.notebook_part.start
-            where = np.fromiter((base + enc.code_index[c] for c in dist), np.intp, len(dist))
+            where = np.fromiter(map(enc.code_index.__getitem__, dist), np.intp, len(dist))
+            where += enc.notebook_part.start
             chances = np.fromiter(dist.values(), np.float32, len(dist))
             cached = self._notebook = (knowledge.version, where, chances)
         out[cached[1]] = cached[2]
