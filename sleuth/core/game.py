@@ -17,6 +17,8 @@ import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
@@ -40,20 +42,12 @@ class GameState(ABC):
         self.history: list[Action] = []
         self.log: list[Event] = []
         self._legal_cache: list[Action] | None = None
-        self._legal_ids: set[int] | None = None  # ids of the cached legal actions
         self._legal_set: frozenset[Action] | None = None  # the same actions, made on demand
         self.resampled = False  # set on the states `resample` draws: they cannot be replayed
         self._broken = False
         # The last action's mover, the generator's draws before and after it, and where its
         # events start in the log: what `can_undo` asks, kept as plain numbers (cheap to copy).
         self._undo_step: tuple[int, int, int, int] | None = None
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a copy or a pickle keeps: all but the ids of the legal actions, which name
-        this state's objects (a copy's are new ones, and these ids may be reused)."""
-        state = self.__dict__.copy()
-        state["_legal_ids"] = None
-        return state
 
     # --- the questions every state answers -------------------------------------------
     @property
@@ -76,12 +70,10 @@ class GameState(ABC):
 
     def is_legal(self, action: Action) -> bool:
         legal = self._legal()
-        # Bots and simulations pass back one of the very objects listed, so ask by
-        # identity first: a set of ids is built in C, where a set of actions would call
-        # each action's hash in Python at every position.
-        if self._legal_ids is None:
-            self._legal_ids = set(map(id, legal))
-        if id(action) in self._legal_ids:
+        # Bots, simulations and the RL environments pass back one of the very objects
+        # listed, so look for it by identity first: a scan in C that stops at it, where a
+        # set of actions would call each action's hash in Python at every position.
+        if any(map(is_, legal, repeat(action))):
             return True
         if self._legal_set is None:
             self._legal_set = frozenset(legal)
@@ -98,7 +90,6 @@ class GameState(ABC):
         """The legal actions, computed once per position (apply clears them)."""
         if self._legal_cache is None:
             self._legal_cache = [] if self.over else self._legal_actions()
-            self._legal_ids = None
             self._legal_set = None
         return self._legal_cache
 

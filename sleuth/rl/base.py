@@ -15,8 +15,14 @@ options) and answers:
 * `observer(seat)`: a fresh per-seat memory that is fed, in order, only the events
   that seat may see and turns that seat's `view` into the vector.
 
-Nothing here is handed the game state: observers see a seat's view and events, never
-hidden state, by construction.
+Two ways to the same vector. `Observer.encode(view)` reads the seat's JSON view: the
+reference, which cannot peek, since the view holds only what the seat may know.
+`Observer.encode_state(state)` is the lean hook the environments call: a game may
+write the vector straight from the parts of the state that its view shows, without
+building the view (most of a step's time otherwise). A game's lean hook must give
+exactly `encode(view)`'s vector (tests/rl/test_lean.py compares them over random
+play), and redrawing all the seat cannot see must leave it unchanged
+(tests/rl/test_env.py, `state.resample`).
 """
 
 from __future__ import annotations
@@ -83,6 +89,14 @@ class Observer(ABC):
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The observation vector for this seat's `view` (values in [0, 1], float32)."""
 
+    def encode_state(self, state: GameState) -> Vector:
+        """The same vector as `encode(state.view(seat))`: by default exactly that.
+
+        A game overrides it with a lean hook reading only the state's parts the seat's
+        view shows (never the hidden ones), to skip building the JSON view.
+        """
+        return self.encode(state.view(self.seat))
+
 
 class Encoder(ABC):
     """A game's action universe and observation encoding for one player count and options."""
@@ -100,6 +114,11 @@ class Encoder(ABC):
                 raise ValueError(f"{self.game}: action {action} appears twice in the universe")
             index[action] = number
         self.index: Mapping[Action, int] = index
+        # The same table keyed by object identity, for masks: a game whose legal actions
+        # are its ready-made objects (the ones the universe lists) is looked up in C,
+        # without calling Action.__hash__ per legal action. The ids stay valid because
+        # `self.actions` keeps every one of those objects alive.
+        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
 
     @abstractmethod
     def _universe(self) -> Iterable[Action]:
@@ -108,6 +127,18 @@ class Encoder(ABC):
     @abstractmethod
     def observer(self, seat: int) -> Observer:
         """A fresh memory for `seat`, at the start of a game."""
+
+    def legal_indices(self, state: GameState) -> list[int]:
+        """The universe index of each of `state`'s legal actions, in the state's order.
+
+        KeyError if the universe lacks a legal action (the environment names it).
+        """
+        legal = state.legal_actions()
+        try:
+            return list(map(self._by_id.__getitem__, map(id, legal)))
+        except KeyError:  # an action made afresh: look them up by value
+            index = self.index
+            return [index[a] for a in legal]
 
     def view(self, state: GameState, seat: int) -> dict[str, JSONValue]:
         """The view the observers read (a game may ask for a leaner one than the default)."""
@@ -137,8 +168,9 @@ def one_hot(out: Vector, part: slice, index: int | None) -> None:
 
 
 def scaled(value: float, top: float) -> float:
-    """`value / top`, clipped to [0, 1]."""
-    return min(max(value / top, 0.0), 1.0)
+    """`value / top`, clipped to [0, 1] (comparisons, not min/max: called ~10 times a step)."""
+    share = value / top
+    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
 
 
 def relative(seat: int, me: int, players: int) -> int:

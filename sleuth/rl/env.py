@@ -108,6 +108,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
             "render_modes": modes,
         }
         self.possible_agents: list[str] = [agent_name(s) for s in learners]
+        self._names = [agent_name(s) for s in range(players)]  # made once: asked every step
+        self._seats = {name: seat for seat, name in enumerate(self._names)}
         self.agents: list[str] = []
         size = self.encoder.layout.size
         obs_space = gymnasium.spaces.Dict(
@@ -212,7 +214,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         else:
             to_move = state.to_move
             assert to_move is not None
-            agent = agent_name(to_move)
+            agent = self._names[to_move]
         self.agent_selection = agent
         self._accumulate_rewards()
 
@@ -232,7 +234,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
 
     # --- observations -----------------------------------------------------------------------
     def observe(self, agent: str) -> Observation:
-        seat = seat_of(agent)
+        seat = self._seats[agent]
         stamp = len(self.game_state.history)
         cached = self._cache.get(seat)
         if cached is not None and cached[0] == stamp:
@@ -242,7 +244,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         events, self._cursors[seat] = events_since(state, seat, self._cursors[seat])
         for event in events:
             observer.observe(event)
-        vector = observer.encode(self.encoder.view(state, seat))
+        vector = observer.encode_state(state)
         obs = {"observation": vector, "action_mask": self._mask(seat)}
         self._cache[seat] = (stamp, obs)
         return {k: v.copy() for k, v in obs.items()}
@@ -250,12 +252,10 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(len(self.actions), np.int8)
         if self.game_state.to_move == seat:
-            index = self.encoder.index
-            legal = self.game_state.legal_actions()
             try:
-                mask[[index[a] for a in legal]] = 1
+                mask[as_indices(self.encoder.legal_indices(self.game_state))] = 1
             except KeyError:
-                for action in legal:
+                for action in self.game_state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
         return mask
 
@@ -271,6 +271,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
 
     def decode(self, action: int | np.integer[Any]) -> Action:
         """The `Action` an index stands for (IllegalAction if out of range)."""
+        if type(action) is int and 0 <= action < len(self.actions):
+            return self.actions[action]  # the usual case, first: every step comes here
         if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
             action = int(action)
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
@@ -299,6 +301,12 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
+def as_indices(numbers: list[int]) -> np.ndarray:
+    """A list of indices as an index array: numpy converts a plain list for fancy indexing
+    several times slower, which shows with Columbo's hundreds of legal namings."""
+    return np.fromiter(numbers, np.intp, len(numbers))
+
+
 def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observation:
     """What `seat` observes in `state`, from a new observer fed that seat's whole event log.
 
@@ -311,9 +319,8 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
         observer.observe(event)
     mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
-        for action in state.legal_actions():
-            mask[encoder.index[action]] = 1
-    return {"observation": observer.encode(encoder.view(state, seat)), "action_mask": mask}
+        mask[as_indices(encoder.legal_indices(state))] = 1
+    return {"observation": observer.encode_state(state), "action_mask": mask}
 
 
 _BULKY = ("board", "computer", "case", "legal")

@@ -223,8 +223,7 @@ class SleuthState(pyspiel.State):  # type: ignore[misc]  # pyspiel.State is unty
         engine = self._play.engine
         if engine.over or self._truncated() or player != engine.to_move:
             return []
-        index = self._play.encoder.index
-        return sorted(index[action] for action in engine.legal_actions())
+        return sorted(self._play.encoder.legal_indices(engine))
 
     def _apply_action(self, action: int) -> None:
         seat = self._play.engine.to_move
@@ -265,7 +264,7 @@ class SleuthObserver:
 
     def set_from(self, state: SleuthState, player: int) -> None:
         play = state._play
-        vector = play.observer(player).encode(play.encoder.view(play.engine, player))
+        vector = play.observer(player).encode_state(play.engine)
         self.tensor[:] = vector
 
     def string_from(self, state: SleuthState, player: int) -> str:

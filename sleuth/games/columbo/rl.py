@@ -11,26 +11,32 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Iterable, Mapping
+from itertools import repeat
+from operator import is_not
 from typing import Any, cast
 
 import numpy as np
 
-from sleuth.core import Action, Event
+from sleuth.core import Action, Event, GameState
 from sleuth.core.actions import JSONValue
 from sleuth.games.columbo.board import NUMBERED, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, PACK_FOR, PACK_SIZE, load_pack
 from sleuth.games.columbo.options import ColumboOptions
-from sleuth.games.columbo.state import act
+from sleuth.games.columbo.state import Columbo, act
 from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
 
 MAX_SEATS = 4
 PHASES = (
     "roll", "move", "arrived", "discard", "search", "lay", "give", "counter", "exchange", "over"
 )  # fmt: skip
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
+ROOM_OFFSET = {room: 2 * i for i, room in enumerate(NUMBERED)}  # in the `rooms` part
 TURNS = 200  # turns begun, scaled (clipped beyond)
 NEWS = 12  # happenings remembered by the window, latest first
+Happening = tuple[tuple[int, ...], int, int | None]  # its 1s but the seats; actor; other
+HAPPENINGS_KEPT = 256  # happenings whose encoding the encoder remembers for the other seats
 # The happenings the window shows, each with the keys naming its actor and the other seat.
 HAPPENINGS: dict[str, tuple[str, str | None]] = {
     "discard": ("seat", None),
@@ -71,6 +77,7 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
+        self._happenings: OrderedDict[int, tuple[Event, Happening]] = OrderedDict()
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -136,6 +143,46 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
+    def happening(self, event: Event) -> Happening:
+        """A happening's news slot but for the seats (which each observer counts from
+        itself): the offsets of its 1s, then the actor's and the other seat's numbers.
+
+        Worked out once for all the seats that see the event: the latest are remembered by
+        the event's id, each entry holding its event so that the id is not reused meanwhile.
+        """
+        known = self._happenings.get(id(event))
+        if known is not None and known[0] is event:
+            return known[1]
+        found = self._happening(event)
+        self._happenings[id(event)] = (event, found)
+        if len(self._happenings) > HAPPENINGS_KEPT:
+            self._happenings.popitem(last=False)
+        return found
+
+    def _happening(self, event: Event) -> Happening:
+        d = event.data
+        ones = [0, 1 + HAPPENING_INDEX[event.kind]]
+        actor, other = HAPPENINGS[event.kind]
+        s = 1 + len(HAPPENINGS) + 2 * MAX_SEATS
+        place = d.get("place")
+        if isinstance(place, int):
+            ones.append(s + place)
+        s += PACK_SIZE
+        card = d.get("card") or d.get("shown")
+        cards = d.get("cards")
+        if isinstance(card, dict):  # a face this seat saw
+            ones += (s, s + 3 + self.card_kind[cast(int, card["id"])])
+        elif isinstance(cards, list) and cards:  # a complete set laid on the table
+            first = cast(dict[str, Any], cards[0])
+            ones += (s, s + 3 + self.card_kind[cast(int, first["id"])])
+        kind = d.get("kind")
+        if isinstance(kind, str) and kind in self.kind_index:
+            ones += (s + 1, s + 3 + self.kind_index[kind])  # a kind was named or asked for
+        if d.get("right") is True:
+            ones.append(s + 2)
+        who = None if other is None else cast(int, d[other])
+        return tuple(ones), cast(int, d[actor]), who
+
 
 class ColumboObserver(Observer):
     """Keeps the latest happenings the seat saw (the window); all else comes from the view."""
@@ -143,14 +190,19 @@ class ColumboObserver(Observer):
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
-        # Each happening is encoded once, as it is seen: latest last, at most NEWS.
-        self.news: deque[Vector] = deque(maxlen=NEWS)
+        # The news parts as one block, latest first, and the happenings seen since it was
+        # last brought up to date (the offsets of each one's 1s in a slot; latest last).
+        width = encoder.news_parts[0].stop - encoder.news_parts[0].start
+        self._block = np.zeros(NEWS * width, np.float32)
+        self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
+        self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self.news.append(self._happening(event))
+            self._fresh.append(self._happening(event))
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        """The reference: from the seat's JSON view."""
         enc = self.encoder
         out = np.zeros(enc.layout.size, np.float32)
         me, players = self.seat, enc.players
@@ -186,76 +238,152 @@ class ColumboObserver(Observer):
             if down is not None:
                 one_hot(out, enc.lawn_part, place)
         out[enc.aside_part.start] = scaled(len(cast(list[Any], view["aside"])), 7)
-        self._challenge(out, cast(dict[str, Any] | None, view["challenge"]))
-        self._search(out, cast(dict[str, Any] | None, view["search"]))
-        for card in cast(list[dict[str, Any]], view.get("hand", [])):
-            out[enc.hand_part.start + card["id"]] = 1.0
-            k = enc.kinds_part.start + enc.card_kind[card["id"]]
-            out[k] = min(out[k] + 1 / 6, 1.0)
+        ch = cast(dict[str, Any] | None, view["challenge"])
+        if ch is not None:
+            self._challenge(out, ch["by"], ch["target"], ch["owes"], ch["kind"], ch["counter"])
+        search = cast(dict[str, Any] | None, view["search"])
+        if search is not None:
+            shown, turned = search["shown"], search["turned"]
+            self._search(
+                out,
+                search["found"],
+                search["place"],
+                None if shown is None else shown["id"],
+                None if turned is None else turned["id"],
+            )
+        self._hand(out, [card["id"] for card in cast(list[dict[str, Any]], view.get("hand", []))])
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
-        for part, row in zip(enc.news_parts, reversed(self.news), strict=False):
-            out[part] = row
+        self._news(out)
         return out
+
+    def encode_state(self, state: GameState) -> Vector:
+        """The lean hook: the same vector from the public state and this seat's own hand and
+        fresh card (never a face-down lawn card, another's hand or a room pile's order)."""
+        game = cast(Columbo, state)
+        enc = self.encoder
+        me, players = self.seat, enc.players
+        out = self._fixed(game)
+        turn, to_move = game.turn, game.to_move
+        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
+        s = enc.throw_part.start
+        if turn.dice:
+            out[enc.dice_part.start + turn.total - 2] = 1.0
+            out[s] = turn.special
+            out[s + 1] = turn.doubles
+        out[s + 2] = game.endgame
+        out[s + 3] = scaled(game.turns + 1, TURNS)
+        rooms = enc.rooms_part.start + 1
+        for room, pile in game.piles.items():  # how many cards each pile holds: public
+            out[rooms + ROOM_OFFSET[room]] = scaled(len(pile), 6)
+        for det in game.detectives:
+            node, table, stats = enc.det_parts[(det.seat - me) % players]
+            out[node.start + det.node] = 1.0  # board.nodes is in index order
+            for cards in det.table:  # laid face up
+                out[table.start + enc.card_kind[cards[0]]] = 1.0
+            s = stats.start
+            out[s] = 1.0
+            out[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
+            out[s + 2] = turn.seat == det.seat
+            out[s + 3] = to_move == det.seat
+        # Only whether each place holds a card (never which), tested in C: `is_not` over
+        # the places (a card id may be 0, so not by truth value).
+        held = np.fromiter(map(is_not, game.lawn, repeat(None)), bool, len(game.lawn))
+        out[enc.lawn_part.start : enc.lawn_part.start + len(held)] = held
+        out[enc.aside_part.start] = scaled(len(game.aside), 7)
+        ch = game.challenge
+        if ch is not None:
+            self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
+        if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
+            self._search(out, turn.found, turn.place, turn.shown, turn.pending)
+        self._hand(out, game.detectives[me].hand)
+        if turn.drawn is not None and turn.seat == me and turn.phase == "discard":
+            out[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
+        self._news(out)
+        return out
+
+    def _fixed(self, game: Columbo) -> Vector:
+        """A fresh vector holding the parts set at the start for the whole game: the seat,
+        the set-up, the cards removed and the rooms in play (made once, then copied)."""
+        if self._start is None:
+            enc = self.encoder
+            start = np.zeros(enc.layout.size, np.float32)
+            start[enc.seat_part.start + self.seat] = 1.0
+            start[enc.setup_part.start] = game.options.advanced
+            start[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
+            start[[enc.removed_part.start + card for card in game.removed]] = 1.0
+            for i, room in enumerate(NUMBERED):
+                start[enc.rooms_part.start + 2 * i] = room in game.rooms
+            self._start = start
+        return self._start.copy()
+
+    def _hand(self, out: Vector, hand: Iterable[int]) -> None:
+        """The seat's own cards, by id and by kind (/6)."""
+        enc = self.encoder
+        kinds = [0] * len(enc.kinds)
+        for card in hand:
+            out[enc.hand_part.start + card] = 1.0
+            kinds[enc.card_kind[card]] += 1
+        for k, count in enumerate(kinds):
+            if count:
+                out[enc.kinds_part.start + k] = scaled(count, 6)
+
+    def _news(self, out: Vector) -> None:
+        """The window of the latest happenings this seat saw, latest first.
+
+        The block is brought up to date only when happenings came: the older slots move
+        down by as many (one copy in C) and only the new ones are written.
+        """
+        fresh, block = self._fresh, self._block
+        if fresh:
+            width = len(block) // NEWS
+            shift = len(fresh) * width
+            block[shift:] = block[: len(block) - shift].copy()  # empty when all are new
+            block[:shift] = 0.0
+            ones = [slot * width + at for slot, row in enumerate(reversed(fresh)) for at in row]
+            block[np.fromiter(ones, np.intp, len(ones))] = 1.0
+            fresh.clear()
+        start = self.encoder.news_parts[0].start
+        out[start : start + len(block)] = block
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
 
-    def _challenge(self, out: Vector, ch: dict[str, Any] | None) -> None:
-        if ch is None:
-            return
+    def _challenge(
+        self, out: Vector, by: int, target: int, owes: int | None, kind: str, counter: bool
+    ) -> None:
+        """A demand under way: who asked whom, who owes a card back, the kind asked for."""
         enc, s = self.encoder, self.encoder.challenge_part.start
         out[s] = 1.0
-        out[s + 1] = float(bool(ch["counter"]))
-        out[s + 2 + self._seat(ch["by"])] = 1.0
-        out[s + 2 + MAX_SEATS + self._seat(ch["target"])] = 1.0
-        if ch["owes"] is not None:
-            out[s + 2 + 2 * MAX_SEATS + self._seat(ch["owes"])] = 1.0
-        out[s + 2 + 3 * MAX_SEATS + enc.kind_index[ch["kind"]]] = 1.0
+        out[s + 1] = float(bool(counter))
+        out[s + 2 + self._seat(by)] = 1.0
+        out[s + 2 + MAX_SEATS + self._seat(target)] = 1.0
+        if owes is not None:
+            out[s + 2 + 2 * MAX_SEATS + self._seat(owes)] = 1.0
+        out[s + 2 + 3 * MAX_SEATS + enc.kind_index[kind]] = 1.0
 
-    def _search(self, out: Vector, search: dict[str, Any] | None) -> None:
-        if search is None:
-            return
+    def _search(
+        self, out: Vector, found: int, place: int | None, shown: int | None, turned: int | None
+    ) -> None:
+        """A lawn search under way: cards found, the place named wrongly, the kinds of the card
+        shown and of the card turned there (both face up for all to see)."""
         enc, s = self.encoder, self.encoder.search_part.start
         kinds = len(enc.kinds)
         out[s] = 1.0
-        out[s + 1] = scaled(search["found"], 10)
-        if search["place"] is not None:
-            out[s + 2 + search["place"]] = 1.0
-        if search["shown"] is not None:
-            out[s + 2 + PACK_SIZE + enc.card_kind[search["shown"]["id"]]] = 1.0
-        if search["turned"] is not None:
-            out[s + 2 + PACK_SIZE + kinds + enc.card_kind[search["turned"]["id"]]] = 1.0
+        out[s + 1] = scaled(found, 10)
+        if place is not None:
+            out[s + 2 + place] = 1.0
+        if shown is not None:
+            out[s + 2 + PACK_SIZE + enc.card_kind[shown]] = 1.0
+        if turned is not None:
+            out[s + 2 + PACK_SIZE + kinds + enc.card_kind[turned]] = 1.0
 
-    def _happening(self, event: Event) -> Vector:
-        """One happening as a `news` slot: what, who, where, which kind or face, named right."""
-        enc, d = self.encoder, event.data
-        out = np.zeros(enc.news_parts[0].stop - enc.news_parts[0].start, np.float32)
-        out[0] = 1.0
-        out[1 + HAPPENING_INDEX[event.kind]] = 1.0
+    def _happening(self, event: Event) -> tuple[int, ...]:
+        """One happening as a `news` slot: what, who, where, which kind or face, named right;
+        as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
+        ones, actor, other = self.encoder.happening(event)
         s = 1 + len(HAPPENINGS)
-        actor, other = HAPPENINGS[event.kind]
-        out[s + self._seat(cast(int, d[actor]))] = 1.0
-        if other is not None:
-            out[s + MAX_SEATS + self._seat(cast(int, d[other]))] = 1.0
-        s += 2 * MAX_SEATS
-        place = d.get("place")
-        if isinstance(place, int):
-            out[s + place] = 1.0
-        s += PACK_SIZE
-        card = d.get("card") or d.get("shown")
-        cards = d.get("cards")
-        if isinstance(card, dict):  # a face this seat saw
-            out[s] = 1.0
-            out[s + 3 + enc.card_kind[cast(int, card["id"])]] = 1.0
-        elif isinstance(cards, list) and cards:  # a complete set laid on the table
-            out[s] = 1.0
-            first = cast(dict[str, Any], cards[0])
-            out[s + 3 + enc.card_kind[cast(int, first["id"])]] = 1.0
-        kind = d.get("kind")
-        if isinstance(kind, str) and kind in enc.kind_index:
-            out[s + 1] = 1.0  # a kind was named or asked for
-            out[s + 3 + enc.kind_index[kind]] = 1.0
-        out[s + 2] = float(d.get("right") is True)
-        return out
+        if other is None:
+            return (*ones, s + self._seat(actor))
+        return (*ones, s + self._seat(actor), s + MAX_SEATS + self._seat(other))

@@ -83,6 +83,34 @@ def _namings(place: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     )
 
 
+@cache
+def _every_naming() -> tuple[tuple[tuple[Action, ...], tuple[Action, ...]], ...]:
+    """`_namings` of every place, by place (a search step looks at each lawn place)."""
+    return tuple(_namings(place) for place in range(PACK_SIZE))
+
+
+@cache
+def _card_actions(what: str) -> tuple[Action, ...]:
+    """`discard`, `give`, `exchange` or `lay` of each card, indexed by card id."""
+    return tuple(act(what, card=card) for card in range(PACK_SIZE))
+
+
+@cache
+def _node_actions(board: Board, what: str) -> tuple[Action, ...]:
+    """`move` or `jump` to each board node, indexed by node."""
+    return tuple(act(what, to=node.id) for node in board.nodes)
+
+
+@cache
+def _demands(target: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """Every demand from seat `target`: showing each card (indexed by card id), then naming
+    each kind that needs no card shown."""
+    return (
+        tuple(act("demand", target=target, show=card) for card in range(PACK_SIZE)),
+        tuple(act("demand", target=target, evidence=kind) for kind in NAMED_WITHOUT_SHOWING),
+    )
+
+
 @dataclass
 class Detective:
     seat: int
@@ -257,12 +285,13 @@ class Columbo(GameState):
             return [*self._name_actions(me), END_TURN]
         if phase == "give":
             assert self.challenge is not None
-            return [act("give", card=c) for c in self._answers(me, self.challenge.kind)]
+            give = _card_actions("give")
+            return [give[c] for c in self._answers(me, self.challenge.kind)]
         if phase == "counter":
             assert self.challenge is not None
             return [*self._demand_actions(me, [self.challenge.by]), PASS]
         kinds = {"discard": "discard", "exchange": "exchange", "lay": "lay"}
-        return [act(kinds[phase], card=c) for c in me.hand]
+        return list(map(_card_actions(kinds[phase]).__getitem__, me.hand))
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = getattr(self, f"_do_{action.kind}")(action)
@@ -311,10 +340,10 @@ class Columbo(GameState):
         halls, rooms = board.reach(here, turn.total)
         enterable = self._enterable()
         reached = [r for r in rooms if r in enterable]
-        actions = [act("move", to=board.nodes[n].id) for n in (*halls, *reached)]
+        actions = list(map(_node_actions(board, "move").__getitem__, (*halls, *reached)))
         if turn.special:
             jumps = sorted(enterable - {here} - set(reached))
-            actions.extend(act("jump", to=board.nodes[n].id) for n in jumps)
+            actions.extend(map(_node_actions(board, "jump").__getitem__, jumps))
             if not self.endgame and room is not None:
                 if room != LIVING_ROOM and self.piles[room]:
                     actions.append(DRAW)  # CO-ROOM-04 (b)
@@ -352,8 +381,9 @@ class Columbo(GameState):
         actions: list[Action] = []
         shows = self._shows(me)
         for target in targets:
-            actions.extend(act("demand", target=target, show=c) for c in shows)
-            actions.extend(act("demand", target=target, evidence=k) for k in NAMED_WITHOUT_SHOWING)
+            by_card, by_evidence = _demands(target)
+            actions.extend(map(by_card.__getitem__, shows))
+            actions.extend(by_evidence)
         return actions
 
     def _name_actions(self, me: Detective) -> list[Action]:
@@ -364,10 +394,11 @@ class Columbo(GameState):
         pick = itemgetter(*shows) if len(shows) > 1 else None
         actions: list[Action] = []
         laid = self.turn.laid
+        namings = _every_naming()
         for place, card in enumerate(self.lawn):
             if card is None or place in laid:
                 continue
-            by_card, by_evidence = _namings(place)
+            by_card, by_evidence = namings[place]
             if pick is not None:
                 actions += pick(by_card)
             elif shows:
@@ -531,7 +562,7 @@ class Columbo(GameState):
         """CO-CARDS-05: a complete figure or weapon goes face up on the table. In the basic game
         one of each is enough to win, so a second stays in the hand; the more difficult game
         lays down every one (CO-ADVANCED-02)."""
-        counts = Counter(self.kind_of[c] for c in det.hand)
+        counts = Counter(map(self.kind_of.__getitem__, det.hand))
         events: list[Event] = []
         for kind in self.pack.sets:
             if counts[kind] < SET_SIZE:
@@ -550,18 +581,20 @@ class Columbo(GameState):
 
     def complete_sets(self, det: Detective) -> list[str]:
         """The kinds of the complete figures and weapons he has, on the table or in his hand."""
-        counts = Counter(self.kind_of[c] for c in det.hand)
+        counts = Counter(map(self.kind_of.__getitem__, det.hand))
         in_hand = [k for k in self.pack.sets if counts[k] == SET_SIZE]
         return [self.kind_of[s[0]] for s in det.table] + in_hand
 
     def solution(self, det: Detective) -> list[int] | None:
         """A complete figure, a complete weapon and a Motive card, if he has them (CO-WIN-02)."""
+        motive = next((c for c in det.hand if self.kind_of[c] == "motive"), None)
+        if motive is None:  # first, as the cheapest test: checked at every card received
+            return None
         sets = self.complete_sets(det)
         groups = self.pack.groups
         figure = next((k for k in sets if groups[k] == "figure"), None)
         weapon = next((k for k in sets if groups[k] == "weapon"), None)
-        motive = next((c for c in det.hand if self.kind_of[c] == "motive"), None)
-        if figure is None or weapon is None or motive is None:
+        if figure is None or weapon is None:
             return None
         held = [c for s in det.table for c in s] + det.hand
         return [c for c in held if self.kind_of[c] in (figure, weapon)] + [motive]

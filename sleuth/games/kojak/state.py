@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
@@ -44,6 +45,23 @@ ROLL, DRAW, STAY, LEAVE, TAKE, ARREST, END = (
 JUMP = {room: Action.of("jump", room=room) for room in ROOMS}
 BADGE = {b: Action.of("badge", building=b) for b in BUILDINGS}
 TURN = {(b, n): Action.of("turn", building=b, spaces=n) for b in BUILDINGS for n in (1, 2)}
+
+
+# Made on first use (the places come from the board's data); the RL encoder's universe
+# holds these very objects, so masks find a legal action by identity.
+@cache
+def park_action(lot: str) -> Action:
+    return Action.of("park", lot=lot)
+
+
+@cache
+def drive_action(car: str, to: str) -> Action:
+    return Action.of("drive", car=car, to=to)
+
+
+@cache
+def walk_action(to: str) -> Action:
+    return Action.of("walk", to=to)
 
 
 @dataclass
@@ -79,9 +97,6 @@ class Kojak(GameState):
         self.cards: Cards = load_cards()
         self.winner_seats: list[int] = []
         self.end_reason = ""
-        self._drive_actions: dict[tuple[str, str], Action] = {}
-        self._walk_actions: dict[str, Action] = {}
-        self._park_actions = {lot: Action.of("park", lot=lot) for lot in self.board.hq_lots}
         self.log.extend(self._set_up())
 
     # --- set-up (KJ-SETUP) -----------------------------------------------------------------
@@ -186,7 +201,7 @@ class Kojak(GameState):
         phase = turn.phase
         if phase == "setup":
             if me.car is None:
-                return list(self._park_actions.values())
+                return [park_action(lot) for lot in self.board.hq_lots]
             return list(BADGE.values())
         if phase == "turn":
             actions = self._take_or_arrest(me)
@@ -205,13 +220,13 @@ class Kojak(GameState):
             assert turn.dice is not None and me.car is not None
             roll = sum(turn.dice)
             reach = self.board.destinations
-            actions = [self._drive("detective", p) for p in reach(me.car, roll)]
+            actions = [drive_action("detective", p) for p in reach(me.car, roll)]
             if me.kojak is None:
-                actions += [self._drive("kojak", p) for p in reach(me.kojak_car, roll)]
+                actions += [drive_action("kojak", p) for p in reach(me.kojak_car, roll)]
             return actions
         if phase == "hq":
             assert turn.card is not None and me.kojak is not None
-            return [self._walk(to) for to in sorted(self.board.hq_walks(me.kojak, turn.card))]
+            return [walk_action(to) for to in sorted(self.board.hq_walks(me.kojak, turn.card))]
         if phase == "radio":
             return [BADGE[b] for b in BUILDINGS if b != me.badge] + [END]
         if phase == "command":
@@ -221,18 +236,6 @@ class Kojak(GameState):
             return [TURN[(me.badge, 1)], TURN[(me.badge, 2)], END]
         assert phase == "after"
         return [*self._take_or_arrest(me), END]
-
-    def _drive(self, car: str, to: str) -> Action:
-        action = self._drive_actions.get((car, to))
-        if action is None:
-            action = self._drive_actions[(car, to)] = Action.of("drive", car=car, to=to)
-        return action
-
-    def _walk(self, to: str) -> Action:
-        action = self._walk_actions.get(to)
-        if action is None:
-            action = self._walk_actions[to] = Action.of("walk", to=to)
-        return action
 
     def _take_or_arrest(self, me: Player) -> list[Action]:
         actions = []
@@ -638,8 +641,6 @@ class Kojak(GameState):
             id(self.board): self.board,
             id(self.cards): self.cards,
             id(self.case): self.case,
-            id(self._drive_actions): self._drive_actions,
-            id(self._walk_actions): self._walk_actions,
             id(self.history): list(self.history),
             id(self.log): list(self.log),
         }

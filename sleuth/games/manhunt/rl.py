@@ -20,11 +20,22 @@ from sleuth.games.manhunt.cases import CRIMES, LETTERS, ROWS, case_book
 from sleuth.games.manhunt.computer import MAX_NUMBER, ON_LINE, RECEIVE
 from sleuth.games.manhunt.handbook import FLAPS
 from sleuth.games.manhunt.options import ManhuntOptions
-from sleuth.games.manhunt.state import END, NO_CALL, SPIN
+from sleuth.games.manhunt.state import (
+    ASKS,
+    END,
+    NO_CALL,
+    SPIN,
+    Manhunt,
+    accuse_actions,
+    move_actions,
+    place_actions,
+    seat_action,
+)
 from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative
 
 MAX_SEATS = 6
 PHASES = ("place", "start", "move", "meet", "badge", "spin", "ask", "solve", "over")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 READS = ("numbered", "line", "signal")
 SPIN_ABOUT = (
     "the last spin: present, number one-hot, ON LINE, RECEIVE, dials read (numbered, line, "
@@ -47,6 +58,7 @@ class ManhuntEncoder(Encoder):
         self.crime = case_book(options.case_set).crime(options.crime)
         self.space_index = {s.id: s.index for s in self.board.spaces}
         self.suspect_index = {s.number: i for i, s in enumerate(self.crime.suspects)}
+        self._left: dict[tuple[tuple[int, str], ...], Vector] = {}
         super().__init__(players, options)
         spaces, suspects = len(self.board.spaces), len(self.crime.suspects)
         add = self.layout.add
@@ -74,19 +86,28 @@ class ManhuntEncoder(Encoder):
         )
 
     def _universe(self) -> Iterable[Action]:
-        for badge in self.board.badges:
-            yield Action.of("place", badge=self.board.id_of(badge))
+        # The engine's own ready-made actions: a legal action *is* its universe entry.
+        yield from place_actions(self.board)
         yield from (SPIN, NO_CALL, END)
-        for row in FLAPS:
-            yield Action.of("ask", flap=row)
-        for suspect in self.crime.suspects:
-            yield Action.of("accuse", suspect=suspect.number)
-        for space in self.board.spaces:
-            yield Action.of("move", to=space.id)
+        yield from (ASKS[row] for row in FLAPS)
+        yield from accuse_actions(self.crime)
+        yield from move_actions(self.board)
         for seat in range(self.players):
-            yield Action.of("confer", seat=seat)
+            yield seat_action("confer", seat)
         for seat in range(self.players):
-            yield Action.of("call", seat=seat)
+            yield seat_action("call", seat)
+
+    def suspects_left(self, known: Mapping[int, str]) -> Vector:
+        """1 for each suspect whose record fits every known row (the Clue Sheet's elimination,
+        worked out once per set of rows: a game holds only a few)."""
+        key = tuple(sorted(known.items()))
+        left = self._left.get(key)
+        if left is None:
+            left = np.zeros(len(self.crime.suspects), np.float32)
+            for suspect in self.crime.candidates(known):
+                left[self.suspect_index[suspect.number]] = 1.0
+            self._left[key] = left
+        return left
 
     def view(self, state: GameState, seat: int) -> dict[str, JSONValue]:
         lean: dict[str, JSONValue] = cast(Any, state).view(seat, static=False)
@@ -108,6 +129,7 @@ class ManhuntObserver(Observer):
         self.encoder = encoder
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        """The reference: from the seat's JSON view."""
         enc = self.encoder
         out = np.zeros(enc.layout.size, np.float32)
         me, players = self.seat, enc.players
@@ -123,18 +145,7 @@ class ManhuntObserver(Observer):
             one_hot(out, enc.number_part, int(view["number"]) - 1)
         spin = view["spin"]
         if isinstance(spin, dict):
-            s = enc.spin_part.start
-            out[s] = 1.0
-            if 1 <= spin["number"] <= MAX_NUMBER:
-                out[s + spin["number"]] = 1.0
-            s += 1 + MAX_NUMBER
-            out[s] = float(spin["line"] == ON_LINE)
-            out[s + 1] = float(spin["signal"] == RECEIVE)
-            for read in spin["read"]:
-                out[s + 2 + READS.index(read)] = 1.0
-            spinner = rel(spin["seat"])
-            assert spinner is not None
-            out[s + 2 + len(READS) + spinner] = 1.0
+            self._spin(out, spin)
         exchange = view["exchange"]
         if isinstance(exchange, dict):
             s = enc.exchange_part.start
@@ -168,15 +179,74 @@ class ManhuntObserver(Observer):
             scene = side["next_scene"]
             out[s + 7 + ROWS + (2 if scene is None else int(scene) - 1)] = 1.0
         book = cast(dict[str, Any], view["handbook"])
-        known: dict[int, str] = {}
-        for row in cast(list[dict[str, Any]], book["rows"]):
-            if row["hole"] is not None:
-                known[int(row["row"])] = str(row["hole"])
-                cell = (int(row["row"]) - 1) * len(LETTERS) + LETTERS.index(row["hole"])
-                out[enc.rows_part.start + cell] = 1.0
-        for suspect in enc.crime.candidates(known):
-            out[enc.suspects_part.start + enc.suspect_index[suspect.number]] = 1.0
-        culprit = book.get("culprit_read")
+        known = {int(r["row"]): str(r["hole"]) for r in book["rows"] if r["hole"] is not None}
+        self._handbook(out, known, book.get("culprit_read"))
+        return out
+
+    def encode_state(self, state: GameState) -> Vector:
+        """The lean hook: the same vector from the public state and this seat's side's Handbook."""
+        game = cast(Manhunt, state)
+        enc = self.encoder
+        out = np.zeros(enc.layout.size, np.float32)
+        me, players = self.seat, enc.players
+        turn, to_move = game.turn, game.to_move
+        out[enc.seat_part.start + me] = 1.0
+        out[enc.setup_part.start] = game.partners
+        out[enc.setup_part.start + 1 + CRIMES.index(game.crime.key)] = 1.0
+        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
+        if turn.number is not None:
+            one_hot(out, enc.number_part, turn.number - 1)
+        if game.last_spin:
+            self._spin(out, game.last_spin)
+        if turn.partner is not None:
+            s = enc.exchange_part.start
+            out[s] = 1.0
+            for k, who in enumerate((turn.partner, turn.asker, turn.asked)):
+                if who is not None:
+                    out[s + 1 + k * MAX_SEATS + (who - me) % players] = 1.0
+        my_side = game.side_of(me)
+        for car in game.cars:
+            space, stats = enc.car_parts[(car.seat - me) % players]
+            side = game.side_of(car.seat)
+            book = game.handbooks[side]  # which rows a side holds is public, never the holes
+            if car.space is not None:
+                out[space.start + car.space] = 1.0  # board.spaces is in index order
+            s = stats.start
+            out[s] = 1.0
+            out[s + 1] = car.space is None
+            out[s + 2] = car.waiting
+            out[s + 3] = side == my_side
+            out[s + 4] = turn.seat == car.seat
+            out[s + 5] = to_move == car.seat
+            out[s + 6] = book.out
+            for row in book.entries:
+                out[s + 7 + row - 1] = 1.0
+            scene = book.next_scene
+            out[s + 7 + ROWS + (2 if scene is None else scene - 1)] = 1.0
+        mine = game.handbooks[my_side]  # this seat's own side's Handbook
+        known = {r.row: mine.entries[r.row] for r in enc.crime.readout if r.row in mine.entries}
+        self._handbook(out, known, mine.culprit_read)
+        return out
+
+    def _spin(self, out: Vector, spin: Mapping[str, Any]) -> None:
+        """The last spin of the Computer (public: everyone sees the dials)."""
+        s = self.encoder.spin_part.start
+        out[s] = 1.0
+        if 1 <= spin["number"] <= MAX_NUMBER:
+            out[s + spin["number"]] = 1.0
+        s += 1 + MAX_NUMBER
+        out[s] = float(spin["line"] == ON_LINE)
+        out[s + 1] = float(spin["signal"] == RECEIVE)
+        for read in spin["read"]:
+            out[s + 2 + READS.index(read)] = 1.0
+        spinner = relative(int(spin["seat"]), self.seat, self.encoder.players)
+        out[s + 2 + len(READS) + spinner] = 1.0
+
+    def _handbook(self, out: Vector, known: Mapping[int, str], culprit: str | None) -> None:
+        """The seat's Handbook rows, the suspects they leave, and a culprit read."""
+        enc = self.encoder
+        for row, hole in known.items():
+            out[enc.rows_part.start + (row - 1) * len(LETTERS) + LETTERS.index(hole)] = 1.0
+        out[enc.suspects_part] = enc.suspects_left(known)
         if culprit is not None:
             one_hot(out, enc.culprit_part, enc.suspect_index[str(culprit)])
-        return out

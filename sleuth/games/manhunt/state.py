@@ -67,14 +67,30 @@ class Turn:
     learned: bool = False  # the mover's side wrote a row this turn (it may accuse after it)
 
 
+# Ready-made actions (legal actions are listed at every step of simulated games; the RL
+# encoder's universe holds these very objects, so masks find them by identity).
 @cache
-def _move_actions(board: Board) -> tuple[Action, ...]:
+def move_actions(board: Board) -> tuple[Action, ...]:
+    """The move to each space, by space index."""
     return tuple(Action.of("move", to=s.id) for s in board.spaces)
 
 
 @cache
-def _accuse_actions(crime: Crime) -> tuple[Action, ...]:
+def accuse_actions(crime: Crime) -> tuple[Action, ...]:
+    """The accusation of each suspect, in the Read Out's order."""
     return tuple(Action.of("accuse", suspect=s.number) for s in crime.suspects)
+
+
+@cache
+def place_actions(board: Board) -> tuple[Action, ...]:
+    """Placing the car on each Badge space, in the board's order."""
+    return tuple(Action.of("place", badge=board.id_of(b)) for b in board.badges)
+
+
+@cache
+def seat_action(kind: str, seat: int) -> Action:
+    """`confer` or `call` naming a seat."""
+    return Action.of(kind, seat=seat)
 
 
 class Manhunt(GameState):
@@ -192,24 +208,24 @@ class Manhunt(GameState):
         me = self.cars[turn.seat]
         phase = turn.phase
         if phase == "place":  # any Badge space, taken or not (MH-TURN-01, decision R2)
-            return [Action.of("place", badge=self.board.id_of(b)) for b in self.board.badges]
+            return list(place_actions(self.board))
         if phase == "start":
             if self.handbook(turn.seat).next_scene is not None:
                 return [SPIN]  # accusing is part of the investigation (decision R9)
-            return [SPIN, *_accuse_actions(self.crime)]
+            return [SPIN, *accuse_actions(self.crime)]
         if phase == "move":
             assert me.space is not None and turn.number is not None
-            moves = _move_actions(self.board)
+            moves = move_actions(self.board)
             return [moves[s] for s in self.board.reach(me.space, turn.number)]
         if phase == "meet":
             assert me.space is not None
-            return [Action.of("confer", seat=s) for s in self.opponents_on(me.space, me.seat)]
+            return [seat_action("confer", s) for s in self.opponents_on(me.space, me.seat)]
         if phase == "badge":
-            return [*(Action.of("call", seat=s) for s in self._in_play(me.seat)), NO_CALL]
+            return [*(seat_action("call", s) for s in self._in_play(me.seat)), NO_CALL]
         if phase == "spin":
             return [SPIN]
         if phase == "solve":  # decision R9
-            return [*_accuse_actions(self.crime), END]
+            return [*accuse_actions(self.crime), END]
         assert phase == "ask"
         return list(ASKS.values())
 

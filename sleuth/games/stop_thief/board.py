@@ -283,16 +283,31 @@ class Board:
         """
         ring = self._rings.get(start)
         if ring is None:
-            dist = self.distances(start, self.size * self.size)
-            by_distance = sorted(dist, key=lambda n: (dist[n], n))
-            cut = [0] * (max(dist.values()) + 2)
-            for n in by_distance:
-                cut[dist[n] + 1] += 1
-            for k in range(1, len(cut)):
-                cut[k] += cut[k - 1]
-            ring = self._rings[start] = (tuple(by_distance), tuple(cut[1:]))
+            ring = self._rings[start] = self._ring(start)
         order, counts = ring
         return order[: counts[min(limit, len(counts) - 1)]] if limit >= 0 else ()
+
+    def _ring(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Every node reachable from `start`, nearest first (by index within one distance),
+        and how many lie within 0, 1, 2, ... steps: a breadth-first search a layer at a time
+        (each game process meets most start nodes once, so this is worth keeping lean)."""
+        steps = self.steps
+        seen = {start}
+        order: list[int] = []
+        counts: list[int] = []
+        layer = [start]
+        while layer:
+            layer.sort()
+            order += layer
+            counts.append(len(order))
+            ahead = []
+            for here in layer:
+                for nxt in steps[here]:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        ahead.append(nxt)
+            layer = ahead
+        return tuple(order), tuple(counts)
 
     def next_to(self, node: int, code: int) -> bool:
         """Is a detective on `node` on or directly next to numbered space `code`?"""

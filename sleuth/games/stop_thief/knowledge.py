@@ -26,6 +26,8 @@ from sleuth.games.stop_thief.scanner import Odds
 from sleuth.games.stop_thief.thief import Clue, ClueKind, Thief
 from sleuth.games.stop_thief.tracker import InconsistentEvidence, Tracker
 
+_EVIDENCE = frozenset({"new_thief", "clue", "tip", "arrest"})  # the events `observe` reads
+
 
 class Knowledge:
     """One seat's notebook, kept in step with a game by `update(state)`.
@@ -72,10 +74,12 @@ class Knowledge:
 
     def observe(self, event: Event) -> None:
         """Take in one event this seat saw (events for other seats are ignored)."""
-        if not event.visible_to(self.seat):
-            return
         kind, data = event.kind, event.data
         tracker = self.tracker
+        if kind not in _EVIDENCE and not tracker.escaping:
+            return  # most events (turns, moves, rolls, cards) say nothing of the thief
+        if not event.visible_to(self.seat):
+            return
         try:
             if tracker.escaping and not (kind == "clue" and data.get("type") == "escape"):
                 tracker.escape_over()  # the escape clues all arrive together; this ends the run

@@ -14,17 +14,29 @@ from typing import Any, cast
 
 import numpy as np
 
-from sleuth.core import Action, Event
+from sleuth.core import Action, Event, GameState
 from sleuth.core.actions import JSONValue
 from sleuth.games.stop_thief.board import load_board
 from sleuth.games.stop_thief.content import TARGETED, load_content
 from sleuth.games.stop_thief.knowledge import Knowledge
 from sleuth.games.stop_thief.options import StopThiefOptions
-from sleuth.games.stop_thief.state import CLUE, END_TURN, HAND, PAY_FINE, ROLL
+from sleuth.games.stop_thief.state import (
+    ARRESTS,
+    CLUE,
+    END_TURN,
+    HAND,
+    PAY_FINE,
+    PLAYS,
+    RIDES,
+    ROLL,
+    StopThief,
+    move_actions,
+)
 from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
 
 MAX_SEATS = 4
 PHASES = ("fine", "clue", "roll", "move", "after", "over")
+PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
 CLUE_KINDS = ("crime", "floor", "door", "glass", "street", "subway")
 CLUE_TYPES = ("new_thief", "clue", "escape")
 AREAS = 8
@@ -87,19 +99,22 @@ class StopThiefEncoder(Encoder):
         )
 
     def _universe(self) -> Iterable[Action]:
+        # The engine's own ready-made actions, so that a legal action *is* its universe
+        # entry and masks look indices up by identity (`Encoder.legal_indices`).
         yield from (PAY_FINE, CLUE, ROLL, END_TURN)
+        moves = move_actions(self.board)
         for index in self.board.walkable:
-            yield Action.of("move", to=self.board.node_id(index))
+            yield moves[index]
         for station in self.board.station_nodes:
-            yield Action.of("ride", to=self.board.node_id(station))
+            yield RIDES[self.board.node_id(station)]
         for code in sorted(self.board.spaces):
-            yield Action.of("arrest", space=code)
+            yield ARRESTS[code]
         for card in self.content.cards:
             if TARGETED.get(card.effect) is None:
-                yield Action.of("play_card", card=card.id)
+                yield PLAYS[card.id, None]
             else:
                 for seat in range(self.players):
-                    yield Action.of("play_card", card=card.id, target=seat)
+                    yield PLAYS[card.id, seat]
 
     def observer(self, seat: int) -> Observer:
         return StopThiefObserver(self, seat)
@@ -122,11 +137,17 @@ class StopThiefObserver(Observer):
         super().__init__(seat)
         self.encoder = encoder
         self.knowledge = Knowledge(seat, encoder.board, encoder.options.odds)
+        # The notebook part as (positions, chances), redone only when the knowledge changed.
+        self._notebook: tuple[int, np.ndarray, np.ndarray] | None = None
+        # Where the clue parts hold a 1, for (thief number, clues heard of him).
+        self._clue_key: tuple[int, int] | None = None
+        self._clue_cache = np.zeros(0, np.intp)
 
     def observe(self, event: Event) -> None:
         self.knowledge.observe(event)
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
+        """The reference: from the seat's JSON view."""
         enc = self.encoder
         out = np.zeros(enc.layout.size, np.float32)
         me, players = self.seat, enc.players
@@ -155,21 +176,83 @@ class StopThiefObserver(Observer):
         out[enc.thief_part.start + 1] = scaled(thief["reward"], win)
         for card in cast(list[dict[str, Any]], view.get("hand", [])):
             out[enc.hand_part.start + enc.kind_of[int(card["id"])]] += 1.0 / HAND
-        clues = cast(list[dict[str, Any]], view["clues"])
+        out[self._clue_ones(cast(list[dict[str, Any]], view["clues"]))] = 1.0
+        if not view["over"]:
+            self._notes(out)
+        return out
+
+    def encode_state(self, state: GameState) -> Vector:
+        """The lean hook: the same vector from the state's public parts and this seat's hand."""
+        game = cast(StopThief, state)
+        enc = self.encoder
+        out = np.zeros(enc.layout.size, np.float32)
+        me, players = self.seat, enc.players
+        win = enc.options.win_amount
+        turn, to_move = game.turn, game.to_move
+        out[enc.seat_part.start + me] = 1.0
+        for det in game.detectives:
+            present, node, stats = enc.det_parts[relative(det.seat, me, players)]
+            out[present] = 1.0
+            out[node.start + det.node] = 1.0  # board.nodes is in index order
+            s = stats.start
+            out[s] = scaled(det.money, win)
+            out[s + 1] = det.licensed
+            out[s + 2] = scaled(len(det.hand), HAND)  # how many cards: public
+            out[s + 3] = scaled(len(det.posters), THIEVES)
+            out[s + 4] = scaled(det.turns_to_lose, 3)
+            out[s + 5] = turn.seat == det.seat
+            out[s + 6] = to_move == det.seat
+        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
+        if turn.dice:
+            total = sum(turn.dice)
+            out[enc.dice_part.start + total - 2] = 1.0
+            out[enc.turn_part.start] = scaled(total + turn.extra_spaces, MAX_ALLOWANCE)
+        out[enc.turn_part.start + 1] = turn.card_played
+        out[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
+        out[enc.thief_part.start + 1] = scaled(game.reward, win)
+        for card in game.detectives[me].hand:  # this seat's own cards only
+            out[enc.hand_part.start + enc.kind_of[card]] += 1.0 / HAND
+        # A thief's clue log only grows until the next thief (a new list, a new number),
+        # so its encoding is redone only when a clue came.
+        key = (game.thief_number, len(game.clue_log))
+        if self._clue_key != key:
+            self._clue_key = key
+            self._clue_cache = np.array(self._clue_ones(game.clue_log), np.intp)
+        out[self._clue_cache] = 1.0
+        if not game.over:
+            self._notes(out)
+        return out
+
+    def _clue_ones(self, clues: Sequence[Mapping[str, Any]]) -> list[int]:
+        """Where the latest clues of this thief (public: everyone heard them), latest first,
+        put a 1 (every value of the clue parts is 0 or 1)."""
+        enc, me = self.encoder, self.seat
+        ones = []
         for part, clue in zip(enc.clue_parts, reversed(clues), strict=False):
             s = part.start
-            out[s + CLUE_TYPES.index(clue["type"])] = 1.0
+            ones.append(s + CLUE_TYPES.index(clue["type"]))
             s += len(CLUE_TYPES)
             if clue["bleep"]:
-                out[s] = 1.0
+                ones.append(s)
             else:
-                out[s + 1 + CLUE_KINDS.index(clue["kind"])] = 1.0
+                ones.append(s + 1 + CLUE_KINDS.index(clue["kind"]))
                 if clue["area"] is not None:
-                    out[s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1] = 1.0
-            out[part.stop - 1] = float(clue["by"] == me)
-        if self.knowledge.at_large and not view["over"]:
-            out[enc.at_large_part.start] = 1.0
-            base = enc.notebook_part.start
-            for code, chance in self.knowledge.distribution().items():
-                out[base + enc.code_index[code]] = chance
-        return out
+                    ones.append(s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1)
+            if clue["by"] == me:
+                ones.append(part.stop - 1)
+        return ones
+
+    def _notes(self, out: Vector) -> None:
+        """The notebook: this seat's knowledge (fed only its events), while a thief is at large."""
+        knowledge, enc = self.knowledge, self.encoder
+        if not knowledge.at_large:
+            return
+        out[enc.at_large_part.start] = 1.0
+        cached = self._notebook
+        if cached is None or cached[0] != knowledge.version:
+            dist = knowledge.distribution()
+            where = np.fromiter(map(enc.code_index.__getitem__, dist), np.intp, len(dist))
+            where += enc.notebook_part.start
+            chances = np.fromiter(dist.values(), np.float32, len(dist))
+            cached = self._notebook = (knowledge.version, where, chances)
+        out[cached[1]] = cached[2]

@@ -87,6 +87,7 @@ class _ReadyMade(dict[Key, Action]):
 
 
 ARRESTS: _ReadyMade[int] = _ReadyMade(lambda code: Action.of("arrest", space=code))
+RIDES: _ReadyMade[str] = _ReadyMade(lambda to: Action.of("ride", to=to))
 PLAYS: _ReadyMade[tuple[int, int | None]] = _ReadyMade(
     lambda key: (
         Action.of("play_card", card=key[0])
@@ -97,8 +98,16 @@ PLAYS: _ReadyMade[tuple[int, int | None]] = _ReadyMade(
 
 
 @cache
-def _move_actions(board: Board) -> tuple[Action, ...]:
+def move_actions(board: Board) -> tuple[Action, ...]:
+    """The ready-made move to each node, by node index."""
     return tuple(Action.of("move", to=node.id) for node in board.nodes)
+
+
+@cache
+def _arrest_targets(board: Board, node: int) -> tuple[int, ...]:
+    """Numbered spaces on or directly next to `node` (worked out once per node)."""
+    codes = (board.nodes[n].code for n in {node, *board.touching[node]})
+    return tuple(sorted(code for code in codes if code is not None))
 
 
 class StopThief(GameState):
@@ -219,11 +228,10 @@ class StopThief(GameState):
         elif turn.phase == "roll":
             actions.append(ROLL)
         elif turn.phase == "move":
-            moves = _move_actions(self.board)
-            actions.extend(moves[n] for n in self._destinations())
+            actions.extend(map(move_actions(self.board).__getitem__, self._destinations()))
         else:
             actions.append(END_TURN)
-            actions.extend(ARRESTS[code] for code in self._arrest_targets(me.node))
+            actions.extend(map(ARRESTS.__getitem__, self._arrest_targets(me.node)))
         actions.extend(self._ride_actions())
         if not turn.card_played:
             actions.extend(self._card_actions(me))
@@ -273,7 +281,7 @@ class StopThief(GameState):
             assert self.turn.dice is not None
             allowance = sum(self.turn.dice) + self.turn.extra_spaces
             reach = set(self.board.within(me.node, allowance))
-        landing = {n for n in reach if n not in occupied}
+        landing = reach - occupied
         for blocked in reach & occupied:
             # Landing by count on another detective: go to any square next to it (ST-MOVE-04).
             landing.update(n for n in self.board.steps[blocked] if n not in occupied)
@@ -298,7 +306,7 @@ class StopThief(GameState):
             return []
         occupied = self._occupied(me.seat)
         return [
-            Action.of("ride", to=self.board.node_id(st))
+            RIDES[self.board.node_id(st)]
             for st in self.board.station_nodes
             if st != me.node and self._ride_landing(st, occupied) is not None
         ]
@@ -504,10 +512,9 @@ class StopThief(GameState):
         return [Event("back_to_acme", {"seat": target})]
 
     # --- arrests (ST-ARREST) ------------------------------------------------------------------
-    def _arrest_targets(self, node: int) -> list[int]:
+    def _arrest_targets(self, node: int) -> tuple[int, ...]:
         """Numbered spaces the detective is on or directly next to (ST-ARREST-06)."""
-        codes = (self.board.nodes[n].code for n in {node, *self.board.touching[node]})
-        return sorted(code for code in codes if code is not None)
+        return _arrest_targets(self.board, node)
 
     def _do_arrest(self, action: Action) -> list[Event]:
         me = self.detectives[self.turn.seat]

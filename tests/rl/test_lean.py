@@ -1,0 +1,116 @@
+"""The lean encoding hooks write exactly the vector the view-based reference encoder writes.
+
+`Observer.encode(view)` reads only the seat's JSON view, so it cannot peek; each game's
+`Observer.encode_state(state)` reads the state directly, for speed. Over random play of
+every game, at every position, for every seat (the one to move and the others), the two
+must agree to the last bit: then the lean hook shows nothing the view does not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+import sleuth  # noqa: E402
+from sleuth.bots import events_since  # noqa: E402
+from sleuth.rl import encoder_for  # noqa: E402
+from sleuth.rl.base import Observer  # noqa: E402
+
+SETUPS: list[tuple[str, int, dict[str, Any]]] = [
+    ("stop-thief", 2, {}),
+    ("stop-thief", 4, {"clue_on_fine_turn": True}),
+    ("manhunt", 3, {}),
+    ("manhunt", 6, {}),
+    ("kojak", 2, {}),
+    ("kojak", 4, {"version": "advanced"}),
+    ("columbo", 2, {}),
+    ("columbo", 4, {"advanced": True}),
+]
+IDS = [f"{g}-{n}{'-' + '-'.join(map(str, o.values())) if o else ''}" for g, n, o in SETUPS]
+
+
+def lean_is_overridden(observer: Observer) -> bool:
+    return type(observer).encode_state is not Observer.encode_state
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SETUPS, ids=IDS)
+def test_the_lean_hook_equals_the_view_encoder(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """Random games to the end (or 1,500 actions), every position, every seat."""
+    rng = np.random.default_rng(7)
+    compared = 0
+    for seed in (1, 2, 3):
+        state = sleuth.new_game(name, players, seed, **options)
+        encoder = encoder_for(name)(players, state.options)
+        observers = [encoder.observer(seat) for seat in range(players)]
+        assert all(lean_is_overridden(o) for o in observers), "no lean hook to compare"
+        cursors = [0] * players
+        for _ in range(1500):
+            for seat, observer in enumerate(observers):
+                events, cursors[seat] = events_since(state, seat, cursors[seat])
+                for event in events:
+                    observer.observe(event)
+                lean = observer.encode_state(state)
+                reference = observer.encode(encoder.view(state, seat))
+                assert lean.dtype == reference.dtype == np.float32
+                if not np.array_equal(lean, reference):
+                    wrong = np.flatnonzero(lean != reference)
+                    parts = _parts_at(encoder.layout.parts, wrong)
+                    raise AssertionError(
+                        f"seed {seed}, action {len(state.history)}, seat {seat}: "
+                        f"the lean hook differs in {parts}"
+                    )
+                compared += 1
+            if state.over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert compared > 1000
+
+
+def _parts_at(parts: list[tuple[str, int, str]], offsets: np.ndarray) -> list[str]:
+    """The layout parts holding these offsets (to say where the two encoders disagree)."""
+    names, start = [], 0
+    for name, size, _ in parts:
+        if any(start <= o < start + size for o in offsets):
+            names.append(name)
+        start += size
+    return names
+
+
+def test_columbo_news_window_holds_the_latest_happenings_latest_first() -> None:
+    """The news block is shifted in place as happenings come (`ColumboObserver._news`); it
+    must equal the window written afresh from the latest twelve, whenever a seat catches up
+    (both encoders share that block, so the test above cannot see a fault in it)."""
+    from sleuth.games.columbo.rl import HAPPENINGS, NEWS
+
+    rng = np.random.default_rng(3)
+    for seed in (1, 2):
+        state = sleuth.new_game("columbo", 4, seed)
+        encoder: Any = encoder_for("columbo")(4, state.options)
+        observers = [encoder.observer(seat) for seat in range(4)]
+        seen: list[list[tuple[int, ...]]] = [[] for _ in range(4)]
+        cursors = [0] * 4
+        start, stop = encoder.news_parts[0].start, encoder.news_parts[-1].stop
+        for _ in range(1500):
+            if state.over:
+                break
+            seat = int(rng.integers(4))  # seats catch up at odd times, as agents do
+            events, cursors[seat] = events_since(state, seat, cursors[seat])
+            for event in events:
+                observers[seat].observe(event)
+                if event.kind in HAPPENINGS:
+                    seen[seat].append(observers[seat]._happening(event))
+            expected = np.zeros(stop - start, np.float32)
+            latest = reversed(seen[seat][-NEWS:])
+            for part, row in zip(encoder.news_parts, latest, strict=False):
+                expected[[part.start - start + at for at in row]] = 1.0
+            window = observers[seat].encode_state(state)[start:stop]
+            assert np.array_equal(window, expected)
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
