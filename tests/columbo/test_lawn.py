@@ -93,6 +93,18 @@ def test_a_right_naming_picks_the_card_up_then_discard_and_stop_if_you_wish() ->
     assert state.turn.seat != seat
 
 
+def test_a_find_that_lays_down_the_whole_hand_asks_for_no_discard() -> None:
+    """CO-LAWN-05 with CO-CARDS-05 (decision R2a): a right naming at seven that completes a
+    second set lays both sets down, leaves nothing to discard, and the search goes on."""
+    state = new(players=2, seed=2)
+    rope, tv = _kind(state, "rope"), _kind(state, "tv-star")
+    state, seat = _at_the_door([rope[0]], [*rope[1:4], *tv[:4]])
+    act(state, "name", place=0, show=rope[1])
+    me = state.detectives[seat]
+    assert me.hand == [] and len(me.table) == 2
+    assert state.turn.phase == "search" and "end_turn" in kinds(state)
+
+
 def test_a_search_goes_on_while_the_namings_are_right() -> None:
     """CO-LAWN-06: while his namings are right he may pick up more cards of the same kind,
     and/or show a different card and search for that kind, discarding each time at seven."""
