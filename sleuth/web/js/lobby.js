@@ -361,7 +361,6 @@ async function main() {
   pickGame(first?.name);
   followSeats();
   renderTools();
-  followSavedGames();
   renderMine();
   renderOpen();
   setInterval(() => {
@@ -389,6 +388,7 @@ function renderTools() {
   fill($("#tools"), pages.map((p) => h("li", {}, h("a", { href: p.url, class: "tool-link" }, p.title), h("span", { class: "muted" }, ` (${p.game})`))));
 }
 
+followSavedGames(); // needs no game data: ready before a file can be chosen
 main();
 
 // A finished game from a file, opened in the replay viewer: a terminal save (JSON with its
