@@ -323,7 +323,9 @@ def terminal_app(device: CrimeScannerDevice) -> App[None]:
 
         def _blink(self) -> None:
             self.blink_off = self.device.flashing and not self.blink_off
-            self.query_one("#led", Static).update(self.led_text())
+            # The timer can fire once more while the app closes and its widgets are gone.
+            for led in self.query("#led").results(Static):
+                led.update(self.led_text())
 
         def led_text(self) -> str:
             """The LED as drawn now (blank in the dark half of a flash)."""
