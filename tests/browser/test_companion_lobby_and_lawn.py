@@ -3,20 +3,10 @@ in real Chromium: two phones, one lawn, nothing remembered of a face-down card."
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
+from .companion_pages import phone
 from .conftest import Server
-
-PHONE = {"width": 390, "height": 844}
-
-
-def phone(browser: Browser, contexts: list[BrowserContext], errors: list[str]) -> Page:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    contexts.append(context)
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    return page
 
 
 def test_the_lobby_links_each_companion(
