@@ -842,17 +842,7 @@ class Lobby:
             spectator_chat=spectator_chat,
             tutorial=tutorial,
         )
-        for _attempt in range(5):
-            row.id = secrets.token_urlsafe(6)
-            try:
-                await self._db(self.store.insert_table, row)
-                break
-            except IntegrityError:
-                continue
-            except StorageError as err:
-                raise ApiError(503, "storage", f"the table could not be saved: {err}") from None
-        else:  # pragma: no cover - five clashes of 48 random bits
-            raise ApiError(500, "server", "could not find a free table id")
+        await self._store_new(row)
         table = LiveTable(row, state)
         self.tables[table.id] = table
         self._start(table)
@@ -874,6 +864,21 @@ class Lobby:
             ],
         }
 
+    async def _store_new(
+        self, row: TableRow, actions: list[tuple[int, dict[str, JSONValue]]] | None = None
+    ) -> None:
+        """Store a new table (and its actions, if it comes with any) under a fresh random id."""
+        for _attempt in range(5):
+            row.id = secrets.token_urlsafe(6)
+            try:
+                await self._db(self.store.insert_table, row, actions)
+                return
+            except IntegrityError:
+                continue
+            except StorageError as err:
+                raise ApiError(503, "storage", f"the table could not be saved: {err}") from None
+        raise ApiError(500, "server", "could not find a free table id")  # pragma: no cover
+
     async def import_finished(self, record: Record) -> dict[str, JSONValue]:
         """A finished game from a file (imports.py): replayed, then stored as a finished
         table whose replay anyone with its link may watch."""
@@ -889,18 +894,7 @@ class Lobby:
             status="finished",
             seed_fixed=True,
         )
-        actions = list(zip(checked.movers, record.actions, strict=True))
-        for _attempt in range(5):
-            row.id = secrets.token_urlsafe(6)
-            try:
-                await self._db(self.store.insert_table, row, actions)
-                break
-            except IntegrityError:
-                continue
-            except StorageError as err:
-                raise ApiError(503, "storage", f"the game could not be saved: {err}") from None
-        else:  # pragma: no cover - five clashes of 48 random bits
-            raise ApiError(500, "server", "could not find a free table id")
+        await self._store_new(row, list(zip(checked.movers, record.actions, strict=True)))
         return {"id": row.id, "url": f"/t/{row.id}/replay", "actions": len(record.actions)}
 
     async def create_tutorial(self, game: str, pace: str | None = None) -> dict[str, JSONValue]:
