@@ -14,7 +14,6 @@ import secrets
 from dataclasses import dataclass
 
 from sleuth.core import GameState, IllegalAction, Record, spec
-from sleuth.core.actions import JSONValue
 from sleuth.core.game import new_game
 from sleuth.server.errors import ApiError
 
@@ -60,22 +59,6 @@ def check(record: Record) -> CheckedRecord:
             "only finished games can be watched (resume it with sleuth play --resume)",
         )
     return CheckedRecord(record, state, movers)
-
-
-def seats_of(checked: CheckedRecord) -> list[dict[str, JSONValue]]:
-    """The seats of a brought-in game: named as at any table, taken, with nobody to join."""
-    words = spec(checked.record.game).seat_names.capitalize()
-    return [
-        {
-            "kind": "human",
-            "name": f"{words} {n + 1}",
-            "level": None,
-            "token_hash": None,
-            "claimed": True,
-            "invite_hash": None,
-        }
-        for n in range(checked.record.players)
-    ]
 
 
 def new_owner_hash() -> str:

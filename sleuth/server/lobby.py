@@ -883,13 +883,18 @@ class Lobby:
         """A finished game from a file (imports.py): replayed, then stored as a finished
         table whose replay anyone with its link may watch."""
         checked = await asyncio.to_thread(imports.check, record)
+        words = spec(record.game).seat_names.capitalize()
         row = TableRow(
             id="",
             game=record.game,
             players=record.players,
             seed=record.seed,
             options=checked.state.record().options,
-            seats=imports.seats_of(checked),
+            # Taken seats with nobody to join: the game is over.
+            seats=[
+                Seat("human", f"{words} {n + 1}", claimed=True).to_json()
+                for n in range(record.players)
+            ],
             owner_hash=imports.new_owner_hash(),
             status="finished",
             seed_fixed=True,
