@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from sleuth.core.actions import MAX_DEPTH
+from sleuth.server.imports import MAX_ACTIONS
 
 MAX_KEYS = 64
 """The most entries one JSON object or list (options, an action) may have."""
@@ -175,7 +176,7 @@ class RecordJson(Strict):
     players: int = Field(ge=1, le=16)
     seed: int = Field(ge=0, lt=2**128)
     options: JsonObject = Field(default_factory=dict)
-    actions: list[JsonObject] = Field(default_factory=list, max_length=20_000)
+    actions: list[JsonObject] = Field(default_factory=list, max_length=MAX_ACTIONS)
 
 
 class GameUpload(Strict):
