@@ -23,6 +23,7 @@ const S = {
   shown: undefined, // the seat whose view is on screen (null: spectator; undefined: none yet)
   cover: null, // the seat the cover screen waits for
   busy: false,
+  acting: null, // the answer to the action in flight (a promise that never rejects)
   lastDrawn: null,
   pollTimer: null,
   chat: null, // the chat panel (chat.js)
@@ -625,11 +626,25 @@ function showEnding() {
 // --- acting -------------------------------------------------------------------------------------
 async function act(action) {
   const conn = shownConn();
-  if (!conn || conn.heldSeat === null || S.busy || S.cover !== null) return false;
+  if (!conn || conn.heldSeat === null || S.cover !== null) return false;
+  if (S.acting) {
+    // The view an action made usually comes before that action's answer. A click on that
+    // new view waits for the answer and is then sent; a second click on the old view (a
+    // double click) finds the view moved on and is dropped.
+    const seen = conn.version;
+    await S.acting;
+    if (S.busy || conn.version !== seen) return false;
+  }
+  if (S.busy) return false; // an undo under way
   S.busy = true;
   document.body.classList.add("is-busy");
+  const sending = conn.act(action);
+  S.acting = sending.then(
+    () => undefined,
+    () => undefined,
+  );
   try {
-    await conn.act(action);
+    await sending;
     return true;
   } catch (err) {
     // A tutorial's coach refused it (another action than its step): it says why in its panel.
@@ -638,6 +653,7 @@ async function act(action) {
     return false;
   } finally {
     S.busy = false;
+    S.acting = null;
     document.body.classList.remove("is-busy");
   }
 }
