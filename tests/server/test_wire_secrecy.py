@@ -410,9 +410,13 @@ def test_the_scanner_tells_neither_seed_nor_route_before_the_reveal(server: Serv
                        json={"button": "CLUE", "version": 0}))  # stale  # fmt: skip
         reveal = http.get(f"/api/scanner/sessions/{sid}/reveal").json()
     seed, thieves = str(reveal["seed"]), reveal["thieves"]
-    assert len(seed) > 20 and thieves and all(len(t["route"]) >= 3 for t in thieves)
-    routes = [json.dumps(t["route"], separators=sep) for t in thieves
+    assert len(seed) > 20 and thieves
+    # A route of two spaces or more ("123,113") is too particular to turn up by chance in
+    # other numbers; one space alone is not. The drawn thief's route is often 4-8 spaces,
+    # and was 2 in 6 of 3,000 draws (a thief who stays put at a CLUE adds no space).
+    routes = [json.dumps(t["route"], separators=sep) for t in thieves if len(t["route"]) >= 2
               for sep in ((",", ":"), (", ", ": "))]  # fmt: skip
+    assert routes, thieves
     for text in received:
         assert seed not in text
         assert '"route"' not in text and '"thief"' not in text
