@@ -72,6 +72,25 @@ def test_the_rulebooks_phrases() -> None:
     assert Narrator().say(Event("mystery", {"x": 1})) == "mystery: {'x': 1}"
 
 
+def test_an_before_a_vowel_and_columbo_named_once_at_the_end() -> None:
+    """Seen in a hand-played game: "here is a Art Critic card" and "finds Columbo: Columbo:
+    Raincoat, Columbo: Squint, ..."."""
+    assert demand_words("art-critic", True).startswith("By the way, here is an Art Critic card")
+    assert demand_words("electric", False) == "I accuse you of withholding an Electric card."
+    assert demand_words("no-clue", False) == 'I accuse you of withholding a "No Clue" card.'
+    parts = ["Columbo: Raincoat", "Columbo: Squint", "It's A Mystery To Me"]
+    cards = [{"name": name} for name in parts]
+    line = Narrator().say(
+        Event(
+            "game_over",
+            {"winners": [0], "reason": "columbo", "by": 0, "cards": cards, "rewards": None},
+        )
+    )
+    assert line == (
+        "Detective 1 finds Columbo: Raincoat, Squint, It's A Mystery To Me. Detective 1 wins."
+    )
+
+
 def test_the_module_examples_run() -> None:
     assert doctest.testmod(words).failed == 0
 

@@ -466,3 +466,39 @@ def test_a_card_shown_for_the_moment_is_in_sight_at_80x24() -> None:
             await script(pilot)
 
     asyncio.run(main())
+
+
+def test_the_whole_hand_stays_in_sight_at_120x40() -> None:
+    """Seen in a hand-played game: once the detectives' panel grew, the panels outgrew their
+    share of a 120x40 screen and the foot of "Your cards" was cut. Every card in hand must be
+    on screen whatever the other panels hold: played on with an expert adviser, checked at
+    positions with a full hand while a demand is being settled."""
+    app = ColumboApp(players=4, bots=3, seed=11, bot_delay=0)
+    adviser = make_bot("columbo", "expert", seed=2)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            state = app.state
+            checked = 0
+            decisions = 0
+            for _ in range(2000):  # waits for the bots included
+                if state.over or decisions == 50:  # several demands at seven cards by then
+                    break
+                if state.to_move == 0:
+                    decisions += 1
+                    hand = app.query_one("#hand", Static)
+                    panels = app.query_one("#panels")
+                    await pilot.pause()
+                    view = state.view(0)
+                    if len(view["hand"]) >= 7 and view.get("challenge"):
+                        bottom = hand.region.y + hand.region.height
+                        assert hand.region.height > 0
+                        assert bottom <= panels.region.y + panels.region.height
+                        checked += 1
+                    app.run_command(command_for(state, adviser.choose(state, 0)))
+                else:
+                    await pilot.pause(0.05)
+            assert checked > 2
+
+    asyncio.run(main())

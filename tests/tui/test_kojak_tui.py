@@ -374,6 +374,9 @@ def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> Non
         at = [row.index(name) for name in ("Restaurant", "Bus Station", "Hotel", "Movie House")]
         assert at == sorted(at)
         assert f"✕({clears})" in row
+        # What the codes add up to comes before the codes: at 120x40 a notebook with three
+        # codes cut off the buildings row and "Only ... is left!" (seen in a hand-played game).
+        assert text.index("Buildings: ") < text.index(f"Code {clue.data['code']}")
         assert "threw highest and goes first" in app.log_lines[1]
         assert "Throws for first: " in app.log_lines[1]
         assert not any(re.search(r"r\d\dc\d\d", line) for line in app.log_lines)

@@ -406,3 +406,32 @@ def test_the_high_spinner_places_first_in_the_terminal() -> None:
         assert any(line.startswith("Spins for first place") for line in app.log_lines)
 
     run_app(app, script)
+
+
+def test_the_handbook_names_the_suspects_left_first() -> None:
+    """Once some suspects are crossed out, the Handbook lists only those left, by name, so they
+    are never below the panel's fold (at 120x40 a list of all 32 was cut at R15)."""
+    app = ManhuntApp(players=2, bots=1, seed=3, bot_delay=0)
+    adviser = make_bot("manhunt", "expert", seed=9)
+
+    async def script(pilot: Pilot[None]) -> None:
+        state = app.state
+        checked = False
+        for _ in range(400):
+            if state.over:
+                break
+            suspects = state.view(0)["handbook"]["suspects"]
+            left = [s for s in suspects if not s["crossed"]]
+            if 1 < len(left) < len(suspects):
+                await pilot.pause()
+                text = panel(app, "handbook")
+                assert f"Suspects: {len(left)} left" in text
+                assert all(f"{s['number']} {s['name']}" in text for s in left)
+                gone = [s for s in suspects if s["crossed"]]
+                assert not any(f"{s['number']} {s['name']}" in text for s in gone)
+                checked = True
+                break
+            app.run_command(command_for(state, adviser.choose(state, 0)))
+        assert checked
+
+    run_app(app, script)

@@ -585,9 +585,11 @@ class ColumboApp(GameShell):
         yield Static(id="lawn")
 
     def compose_panels(self) -> ComposeResult:
+        # The hand before the detectives: when the panels outgrow their share of the screen
+        # the last one is cut, and a player must always see his own cards (seen at 120x40).
         yield Static(id="dice")
-        yield Static(id="status")
         yield Static(id="hand")
+        yield Static(id="status")
 
     def mounted(self) -> None:
         self.query_one("#dice", Static).border_title = "The dice"
@@ -762,7 +764,7 @@ class ColumboApp(GameShell):
             if drawn is not None and card["id"] == drawn["id"]:
                 text.append("  ← just drawn", "italic")
             text.append("\n")
-        for note in self.notes[-3:]:
+        for note in reversed(self.notes[-3:]):  # newest first: the panel may cut its foot
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)

@@ -94,8 +94,12 @@ def kind_noun(kind: str) -> str:
 
 
 def kind_words(kind: str) -> str:
-    """A kind as players say it: 'a T.V. Star card', 'the "It's A Mystery To Me" card'."""
-    return f"{'the' if kind == 'mystery' else 'a'} {kind_noun(kind)}"
+    """A kind as players say it: 'a T.V. Star card', 'an Art Critic card', 'the "It's A
+    Mystery To Me" card'."""
+    noun = kind_noun(kind)
+    if kind == "mystery":
+        return f"the {noun}"
+    return f"{'an' if noun.lstrip(chr(34))[:1] in 'AEIOU' else 'a'} {noun}"
 
 
 def money(amount: int) -> str:
@@ -384,8 +388,11 @@ class Narrator:
         if d["reason"] == "cold":
             line = "The case goes cold: the turns are up."
         else:
-            cards = ", ".join(self.card(c) for c in d["cards"])
-            line = f"{self.who(d['by'])} {REASONS.get(d['reason'], d['reason'])}: {cards}."
+            names = [self.card(c) for c in d["cards"]]
+            if d["reason"] == "columbo":  # "finds Columbo: Raincoat", not "Columbo: Columbo: ..."
+                names = [name.removeprefix("Columbo: ") for name in names]
+            how = REASONS.get(d["reason"], d["reason"])
+            line = f"{self.who(d['by'])} {how}: {', '.join(names)}."
         rewards = d.get("rewards")
         if rewards:
             line += " Rewards: " + ", ".join(

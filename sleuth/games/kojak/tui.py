@@ -749,14 +749,6 @@ class KojakApp(GameShell):
         text = Text()
         text.append(f"Find {view['case']['criminal']}. ", "bold")
         text.append("('sheet': every statement)\n", "dim")
-        for clue in book["clues"]:
-            # Labelled with the building it clears; where it was heard comes after, dim.
-            text.append(f"Code {clue['code']} ", "bold cyan")
-            text.append(f"rules out {building(clue['clears'])}: ", "bold")
-            text.append(f"{clue['statement']} ")
-            text.append(f"(heard at {building(clue['building'])})\n", "dim")
-        if not book["clues"]:
-            text.append("No codes yet: take informers to get them.\n", "dim")
         circled = set(book["circled"])
         suspects = set(book["suspects"])
         text.append("Buildings: ")
@@ -773,6 +765,16 @@ class KojakApp(GameShell):
         text.append("✕(circled) = ruled out by your codes; struck red = a wrong arrest\n", "dim")
         if len(suspects) == 1:
             text.append(f"Only {building(next(iter(suspects)))} is left!\n", "bold green")
+        # The codes come after what they add up to: a long list must not push the buildings
+        # still suspected below the panel's fold (seen at 120x40 with three codes).
+        for clue in book["clues"]:
+            # Labelled with the building it clears; where it was heard comes after, dim.
+            text.append(f"Code {clue['code']} ", "bold cyan")
+            text.append(f"rules out {building(clue['clears'])}: ", "bold")
+            text.append(f"{clue['statement']} ")
+            text.append(f"(heard at {building(clue['building'])})\n", "dim")
+        if not book["clues"]:
+            text.append("No codes yet: take informers to get them.\n", "dim")
         if "contacts" in view:
             cards = ", ".join(
                 "any" if c == "any" else self.board.buildings[c].name for c in view["contacts"]
@@ -785,7 +787,7 @@ class KojakApp(GameShell):
                 f"{building(solution['hideout'])} (keep it secret)\n",
                 "bold red",
             )
-        for note in self.notes[-3:]:
+        for note in reversed(self.notes[-3:]):  # newest first: the panel may cut its foot
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)

@@ -781,14 +781,21 @@ class ManhuntApp(GameShell):
             if len(left) == 1:  # say who, not only how many
                 only = f"{left[0]['number']} {left[0]['name']}"
                 text.append(f"Suspects: only {only} is left\n", "bold yellow")
+            elif len(left) < len(suspects):
+                crossed = len(suspects) - len(left)
+                text.append(f"Suspects: {len(left)} left", "bold")
+                text.append(f" ({crossed} crossed out; 'readout' has them all)\n", "dim")
             else:
                 text.append(f"Suspects: {len(left)} left\n", "bold")
-            labels = [f"{s['number']} {s['name']}" for s in suspects]
+            # Once some are crossed out, only those left are listed: a list of all 32 would
+            # push the ones that matter below the panel's fold (seen at 120x40).
+            shown = left if left and len(left) < len(suspects) else suspects
+            labels = [f"{s['number']} {s['name']}" for s in shown]
             width = max(len(label) for label in labels) + 2
             board = 0 if self.compact else WIDE_BOARD if self.wide else NARROW_BOARD
             room = self.size.width - board - 6
             columns = max(1, room // width)
-            for k, (suspect, label) in enumerate(zip(suspects, labels, strict=True)):
+            for k, (suspect, label) in enumerate(zip(shown, labels, strict=True)):
                 if suspect["crossed"]:
                     text.append(label, "dim strike")
                 else:
@@ -801,7 +808,7 @@ class ManhuntApp(GameShell):
             text.append(f"You wrote down: {book['accusation']}\n", "bold")
         if book.get("culprit_read"):
             text.append(f"The card named {book['culprit_read']} (keep it secret)\n", "bold red")
-        for note in self.notes[-3:]:
+        for note in reversed(self.notes[-3:]):  # newest first: the panel may cut its foot
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)

@@ -367,7 +367,7 @@ class StopThiefApp(GameShell):
         aid = view.get("notebook")
         if aid:  # the notebook_aid option: what a perfect note-taker would deduce
             text.append_text(notebook_aid(aid["possible"]))
-        for note in self.notes[-4:]:
+        for note in reversed(self.notes[-4:]):  # newest first: the panel may cut its foot
             text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
