@@ -455,3 +455,28 @@ def test_lobby_lists_open_tables_and_phone_layout(
     shot(phone, "phone-waiting", full_page=True)
     no_page_errors(phone)
     no_page_errors(desk)
+
+
+def test_a_click_on_the_centre_subway_badge_moves_to_5_00_when_that_is_lit(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """The centre station's badge fills the middle of 5-00. Played by hand, a click on the
+    middle of a lit 5-00 hit the badge and did nothing; it now means 5-00. Seed 19: seat 0's
+    first roll lights 5-00 but not the station."""
+    page = new_page(browser, contexts, DESKTOP)
+    create_table(page, server, [("here", None), ("bot", "beginner")], seed=19)
+    table = table_id(page)
+    wait_turn_or_over(page)
+    act_and_wait(page, lambda: page.click('button[data-action="clue"]'))
+    act_and_wait(page, lambda: page.click('button[data-action="roll"]'))
+    expect(page.locator('.st-board .is-target[data-node="500"]')).to_have_count(1)
+    expect(page.locator('.st-board .is-target[data-node="subway-centre"]')).to_have_count(0)
+    box = page.locator("#subway-centre").bounding_box()
+    assert box is not None
+    act_and_wait(
+        page, lambda: page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    )
+    state = engine(server, table)
+    assert isinstance(state, StopThief)
+    assert state.board.node_id(state.detectives[0].node) == "500"
+    no_page_errors(page)
