@@ -9,7 +9,6 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse, HTMLResponse, Response
-from fastapi.staticfiles import StaticFiles
 
 from sleuth.core import game_names, spec
 from sleuth.server import api, guides, ws
@@ -19,6 +18,7 @@ from sleuth.server.limits import Limits, RateLimit, RateLimiter
 from sleuth.server.lobby import BOT_THREADS, Lobby
 from sleuth.server.memory import IDLE_SECONDS, Sweeper
 from sleuth.server.security import LOCAL_HOSTS, TEST_HOST, HostAndOrigin, SecurityHeaders
+from sleuth.server.static import FreshStaticFiles
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -105,7 +105,7 @@ def create_app(
             # Before the shared /static mount, which would otherwise answer first.
             app.mount(
                 f"/static/games/{name}",
-                StaticFiles(directory=manifest.folder("web"), check_dir=False),
+                FreshStaticFiles(directory=manifest.folder("web"), check_dir=False),
                 name=f"game-{name}",
             )
 
@@ -125,5 +125,5 @@ def create_app(
     def replay_page(table_id: str) -> Response:
         return _page("replay.html" if (WEB / "replay.html").is_file() else "table.html")
 
-    app.mount("/static", StaticFiles(directory=WEB, check_dir=False), name="static")
+    app.mount("/static", FreshStaticFiles(directory=WEB, check_dir=False), name="static")
     return app

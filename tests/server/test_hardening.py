@@ -551,3 +551,14 @@ def test_idle_scanner_sessions_leave_memory_and_come_back(client: TestClient) ->
     assert sid in store.cache
     r = client.post(f"/api/scanner/sessions/{sid}/presses", json={"button": "CLUE"})
     assert r.status_code == 200 and r.json()["version"] == before["version"] + 1
+
+
+def test_scripts_and_styles_are_checked_again_before_each_use(client: TestClient) -> None:
+    """Without Cache-Control a browser kept a game's script on its own guess and, after an
+    update, ran the old one (seen: a fixed click handler not taking effect on reload). Each
+    file says `no-cache`, and an unchanged one costs a 304."""
+    for path in ["/static/js/table.js", "/static/games/stop-thief/index.js"]:
+        first = client.get(path)
+        assert first.status_code == 200 and first.headers["cache-control"] == "no-cache", path
+        again = client.get(path, headers={"If-None-Match": first.headers["etag"]})
+        assert again.status_code == 304, path
