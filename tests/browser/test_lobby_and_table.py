@@ -181,6 +181,8 @@ def play_turn(page: Page, server: Server, table: str) -> None:
             "button[data-arrest]", "e => e.map(x => x.dataset.arrest)"
         )
         assert str(space) in offered
+        # What a wrong guess costs is said before the guess (the rulebook's false arrest).
+        expect(page.locator(".ctrl-help")).to_contain_text("$100 fine")
         assert set(offered) == {str(c) for c in state._arrest_targets(state.board.node_by_id[node])}
         shot(page, "desktop-arrest-picker")
         act_and_wait(page, lambda: page.click(f'button[data-arrest="{space}"]'))

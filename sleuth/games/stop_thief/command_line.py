@@ -26,7 +26,8 @@ Commands (one per line, then Enter):
   ride ne      ride the subway to a station (nw, ne, sw, se, centre)
   card 2       play the card in hand slot 2      card 2 3   ...on Detective 3
   card #17     play a card by its id
-  a 1-48       try an arrest at a numbered space next to (or under) you
+  a 1-48       try an arrest at a numbered space next to (or under) you;
+               wrong: a false arrest, and your next turn pays the $100 fine
   e            end your turn                pay          pay the fine
   legal        list what you may do now     help         this text
   zoom         switch between the wide and the narrow board

@@ -623,7 +623,7 @@ export function createTable(ctx) {
     }
     if (mode === "arrest") {
       rows.push(
-        h("p", { class: "ctrl-help" }, "Send the cops to the space where you think the thief is:"),
+        h("p", { class: "ctrl-help" }, "Send the cops to the space where you think the thief is. A wrong space is a false arrest: you lose your License, and your next turn goes to paying the $100 fine."),
         h(
           "div",
           { class: "ctrl-row picker", role: "group", "aria-label": "Arrest at" },
