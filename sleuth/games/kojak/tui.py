@@ -250,7 +250,7 @@ Commands (one per line, then Enter). Kojak works at Headquarters; his Detective 
   badge hotel        put your Badge on a roof (set-up), or move it (Radio Room)
   r                  roll the dice (roll)
   d a                drive to the place lit 'a' on the board (any car: d, k, m, go)
-  d lot-movie        drive the Detective's car there (also: d movie, d r05c04)
+  d lot-movie        drive the Detective's car there (also: d movie)
   k movie            drive Kojak's car (once he has left Headquarters)
   j radio | j cmd    fast game: Kojak jumps into the Radio or Command Room
   c                  advanced game: draw an Action Card (draw); then
@@ -258,6 +258,8 @@ Commands (one per line, then Enter). Kojak works at Headquarters; his Detective 
   stay               Kojak stays in his room and uses it again
   t hotel 2          Command Room: turn a turntable 1 or 2 spaces (fast game: t 2)
   take               take the informer out front: his code goes in your notebook
+                     (your Badge on that roof, your Detective's car in its lot,
+                     an informer out front; one informer from each building)
   arrest             both cars in one building's lot: make the arrest (wrong: you are out)
   leave              Kojak leaves Headquarters for his car (2 informer cards needed)
   end                end your turn (decline the room, or skip the clue)

@@ -230,7 +230,7 @@ Meta = Literal["help", "legal", "quit", "zoom", "record", "readout"]
 HELP = """\
 Commands (one per line, then Enter):
   s            spin the Computer (all three dials; the game reads the one that counts)
-  m b          move to the space lit with the letter b (also: m 1a, m hq-n, m a0)
+  m b          move to the space lit with the letter b (also: m 1a, m hq-n)
   p n          place your car on a Badge space: p n, p w, p e, p s
   confer red   stopped on several opponents' cars: choose whom to confer with
   call red     on a Badge space: call an opponent's car back to Headquarters
