@@ -19,6 +19,7 @@ from sleuth.games.kojak.state import Kojak
 from sleuth.games.kojak.tui import (
     CommandError,
     KojakApp,
+    board_marks,
     cell_of,
     legal_summary,
     move_targets,
@@ -415,3 +416,24 @@ def test_the_turntables_come_into_sight_at_80x24_when_they_matter() -> None:
             await script(pilot)
 
     asyncio.run(main())
+
+
+def test_two_cars_lit_on_one_place_show_both_letters() -> None:
+    """Played by hand: the Detective's move 'e' and Kojak's car's move 'j' went to one place and
+    the board showed only 'e' ('legal' listed both). Seed 1 with two intermediate bots reaches
+    such a place after 62 actions; its mark now carries both letters."""
+    state = sleuth.new_game("kojak", 2, 1)
+    bots = [make_bot("kojak", "intermediate", seed=k) for k in range(2)]
+    while len(state.history) < 62:
+        state.apply(bots[state.to_move].choose(state, state.to_move))
+    view = state.view(state.to_move)
+    targets = move_targets(view)
+    places = [str(a["to"]) for a in targets.values()]
+    shared = {p for p in places if places.count(p) > 1}
+    assert shared
+    marks = board_marks(view)
+    for place in shared:
+        letters = "".join(name for name, a in targets.items() if str(a["to"]) == place)
+        assert marks[place] == letters and len(letters) > 1
+    drawn = render_board(load_board(), view, marks).plain
+    assert all(marks[p] in drawn for p in shared)

@@ -324,6 +324,16 @@ def move_targets(view: Mapping[str, Any]) -> dict[str, Action]:
     return {label(k): action for k, action in enumerate(moves)}
 
 
+def board_marks(view: Mapping[str, Any]) -> dict[str, str]:
+    """Place -> the letters lit there. Both cars may reach one place: its mark shows both
+    letters ("ej"), as `legal` lists both, instead of hiding one of them."""
+    marks: dict[str, str] = {}
+    for name, action in move_targets(view).items():
+        to = str(action["to"])
+        marks[to] = marks.get(to, "") + name
+    return marks
+
+
 def parse_command(text: str, view: Mapping[str, Any]) -> Command:
     """Read one command line against a seat's view. Raises CommandError if it makes no sense."""
     words = text.strip().split()
@@ -644,10 +654,7 @@ class KojakApp(GameShell):
 
     # --- drawing ----------------------------------------------------------------------------
     def draw(self, view: Mapping[str, Any]) -> None:
-        marks: dict[str, str] = {}
-        if self.my_turn(view):
-            for name, action in move_targets(view).items():
-                marks.setdefault(str(action["to"]), name)
+        marks = board_marks(view) if self.my_turn(view) else {}
         self.query_one("#board", BoardView).update(render_board(self.board, view, marks))
         self.draw_turntables(view)
         self.draw_status(view)
