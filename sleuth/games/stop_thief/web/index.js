@@ -789,18 +789,11 @@ export function createTable(ctx) {
   function boardClick(e) {
     const node = e.target.closest?.("[data-node]");
     if (!node || !svg.contains(node)) return;
-    // A station's badge lies inside the numbered space in front of it (the centre one fills
-    // most of 5-00): a click on the badge that is no move of its own means that space.
-    if (!pick(node.dataset.node) && node.dataset.front) pick(node.dataset.front);
-  }
-
-  function pick(id) {
-    const found =
-      (mode === "arrest" && legal.arrests.get(id)) ||
-      (mode === "ride" && legal.rides.get(id)) ||
-      (mode === null && (legal.moves.get(id) || legal.rides.get(id)));
-    if (found) ctx.act(found);
-    return Boolean(found);
+    const id = node.dataset.node;
+    if (mode === "arrest" && legal.arrests.has(id)) return ctx.act(legal.arrests.get(id));
+    if (mode === "ride" && legal.rides.has(id)) return ctx.act(legal.rides.get(id));
+    if (mode === null && legal.moves.has(id)) return ctx.act(legal.moves.get(id));
+    if (mode === null && legal.rides.has(id)) return ctx.act(legal.rides.get(id));
   }
 
   function key(e) {
