@@ -79,9 +79,10 @@ def companion(
                 raise typer.BadParameter(
                     f"{where}: {first['msg']}", param_hint="--setting"
                 ) from None
-            made = store.create(face.spec.prepare(checked))
+            made, host = store.open(face.spec.prepare(checked))
             sid, seats = made.id, list(range(min(here or players, made.device.seats)))
         else:
+            host = None
             if store.get(session) is None:
                 raise typer.BadParameter(f"there is no {game} session {session!r}",
                                          param_hint="--session")  # fmt: skip
@@ -93,7 +94,7 @@ def companion(
         for i, seat in enumerate(seats):
             name = given[i] if i < len(given) else f"Player {seat + 1}"
             held[seat] = store.take_seat(found, seat, name)
-        tokens.save(held)
+        tokens.save(held, host)  # the host token: to re-issue a phone's lost seat
     except (Refused, ValueError) as err:
         raise typer.BadParameter(str(err)) from None
     typer.echo(f"{manifest.title} companion: session {sid} (database: {url})")

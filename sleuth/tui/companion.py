@@ -47,11 +47,20 @@ class TokenFile:
             return {}
         return {int(seat): str(token) for seat, token in data["seats"].items()}
 
-    def save(self, tokens: Mapping[int, str]) -> None:
+    def host(self) -> str | None:
+        """The session's host token, when this terminal made the session."""
+        try:
+            return json.loads(self.path.read_text()).get("host")  # type: ignore[no-any-return]
+        except FileNotFoundError:
+            return None
+
+    def save(self, tokens: Mapping[int, str], host: str | None = None) -> None:
+        host = host or self.host()  # kept from an earlier save
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=self.path.parent, prefix=".tokens-")
+        seats = {str(s): t for s, t in sorted(tokens.items())}
         with os.fdopen(fd, "w") as out:  # mkstemp makes it 0600
-            json.dump({"seats": {str(s): t for s, t in sorted(tokens.items())}}, out)
+            json.dump({"seats": seats, **({"host": host} if host else {})}, out)
         os.replace(temp, self.path)
 
 

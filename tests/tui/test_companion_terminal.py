@@ -184,3 +184,23 @@ def test_a_session_resumes_in_the_terminal_and_is_shared_with_a_phone(tmp_path: 
 @pytest.mark.parametrize("game", ["kojak", "manhunt", "columbo"])
 def test_every_companion_game_has_a_terminal_face(game: str) -> None:
     assert sleuth.spec(game).has("companion_terminal")
+
+
+def test_a_seat_reissued_to_a_phone_leaves_the_terminal(tmp_path: Path) -> None:
+    """The host's re-issue voids the terminal's token: its screen closes, nothing of the
+    seat's is drawn here again."""
+    app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=2, game=1)
+
+    async def script(pilot: Any, app: CompanionTerminal) -> None:
+        await pilot.click("#pass-0")
+        await pilot.pause()
+        await type_line(pilot, app, "take bus")
+        statement = app.session().device.clue("bus")["statement"]  # type: ignore[attr-defined]
+        assert statement in app.seen()
+        app.store.reissue(app.session(), 0)
+        app.draw()
+        await pilot.pause()
+        assert statement not in app.seen() and app.tokens.keys() == {1}
+        assert app.token_file.load().keys() == {1}
+
+    run(app, script)
