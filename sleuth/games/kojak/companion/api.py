@@ -12,12 +12,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from sleuth.games.kojak.cases import PRINTED
+from sleuth.games.kojak.cases import HIGHEST, PRINTED
 from sleuth.games.kojak.companion.device import MAX_PLAYERS, MIN_PLAYERS, KojakCompanion
 from sleuth.games.kojak.options import VERSIONS
 from sleuth.server.companions import CompanionSpec, companion_router
 
-GENERATED_LIMIT = 1_000_000  # the highest game number, as the game's options allow
+GENERATED_LIMIT = HIGHEST  # the highest game number, as the game's options allow
 
 
 class NewSession(BaseModel):
