@@ -18,11 +18,15 @@ from typing import Annotated, Any
 
 import typer
 
-SETTING_HELP = "A setting of the game's companion, KEY=VALUE (repeatable): kojak game, version; " \
-    "manhunt crime, card, case_set; columbo places."  # fmt: skip
+SETTING_HELP = (
+    "A setting of the game's companion, KEY=VALUE (repeatable): kojak game, version,"
+    " contacts; manhunt crime, card, case_set; columbo places."
+)
 
 
-def _value(text: str) -> int | str:
+def _value(text: str) -> int | str | bool:
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
     return int(text) if text.lstrip("-").isdigit() else text
 
 

@@ -204,3 +204,18 @@ def test_a_seat_reissued_to_a_phone_leaves_the_terminal(tmp_path: Path) -> None:
         assert app.token_file.load().keys() == {1}
 
     run(app, script)
+
+
+def test_kojak_contact_cards_in_the_terminal(tmp_path: Path) -> None:
+    """KJ-ADVANCED-14: "computer" draws two Contact Cards; the table sees every count."""
+    app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=1, game=2,
+                   version="advanced", contacts=True)  # fmt: skip
+
+    async def script(pilot: Any, app: CompanionTerminal) -> None:
+        await type_line(pilot, app, "computer")
+        assert "you draw 2 Contact Cards" in app.seen()
+        assert "P1: no informer yet · 6 Contact Cards" in app.seen()
+        await type_line(pilot, app, "take bus")
+        assert "P1: Bus Station · 5 Contact Cards" in app.seen()
+
+    run(app, script)

@@ -24,6 +24,8 @@ def _building(word: str, view: Mapping[str, Any]) -> str:
 
 
 def parse(line: str, view: Mapping[str, Any]) -> dict[str, Any]:
+    if line.strip().lower() == "computer":  # Kojak reached the Computer Room
+        return {"type": "computer"}
     words = line.split(maxsplit=1)
     if len(words) != 2 or words[0].lower() not in ("take", "arrest"):
         raise Refused("type take BUILDING or arrest BUILDING", malformed=True)
@@ -48,6 +50,8 @@ def seat_text(view: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
         lines += ["", f"Right: the criminal was in the {where}. You win!" if result["right"]
                   else f"Wrong: not the {where}. You are out; the book says the "
                   f"{names[result['hideout']]}. Keep it to yourself."]  # fmt: skip
+    elif result and result.get("type") == "computer":
+        lines += ["", f"The Computer Room: you draw {result['drew']} Contact Cards."]
     lines += ["", "Your informers:"]
     for clue in mine["clues"]:
         lines.append(f"  {names[clue['building']]} ({clue['colour']}): {clue['code']}"
@@ -68,7 +72,9 @@ def table_text(view: Mapping[str, Any], name_of: Callable[[int], str]) -> str:
     for player in view["players"]:
         taken = ", ".join(names[b] for b in player["taken"]) or "no informer yet"
         out = " · OUT" if player["out"] else ""
-        lines.append(f"{name_of(player['seat'])}: {taken}{out}")
+        held = player.get("contacts")
+        contacts = f" · {held} Contact Card{'s' if held != 1 else ''}" if held is not None else ""
+        lines.append(f"{name_of(player['seat'])}: {taken}{contacts}{out}")
     if view["winner"] is not None:
         lines.append(f"{name_of(view['winner'])} arrested the criminal in the "
                      f"{names[view['hideout']]}.")  # fmt: skip
@@ -79,7 +85,8 @@ def table_text(view: Mapping[str, Any], name_of: Callable[[int], str]) -> str:
 
 TERMINAL = TerminalFace(
     spec=SPEC,
-    commands="take BUILDING (an informer you took) · arrest BUILDING (check the book)",
+    commands="take BUILDING (an informer you took) · arrest BUILDING (check the book)"
+    " · computer (2 Contact Cards, when counted)",
     defaults={"game": 1, "version": "fast"},
     parse=parse,
     seat_text=seat_text,
