@@ -57,13 +57,24 @@ def companion(
     except sleuth.IllegalAction as err:
         raise typer.BadParameter(str(err), param_hint="GAME") from None
     if not manifest.has("companion_terminal"):
-        raise typer.BadParameter(f"{manifest.title} has no terminal companion", param_hint="GAME")
+        have = [n for n in sleuth.game_names() if sleuth.spec(n).has("companion_terminal")]
+        raise typer.BadParameter(
+            f"{manifest.title} has no companion here (these do: {', '.join(have)}); see"
+            " `sleuth --help` for its own devices",
+            param_hint="GAME",
+        )
     face: TerminalFace = manifest.load("companion_terminal")
     from pydantic import ValidationError
 
     from sleuth.server.companions import CompanionStore
     from sleuth.tui.companion import CompanionTerminal, TokenFile
 
+    if here is not None and not 1 <= here <= players:
+        raise typer.BadParameter(f"take 1 to {players} seats here", param_hint="--here")
+    if session is not None and here is not None:
+        raise typer.BadParameter(
+            "a resumed session keeps its seats: --take one", param_hint="--here"
+        )
     url = db if "://" in db else f"sqlite:///{Path(db).resolve()}"
     store = CompanionStore(face.spec, url)
     given = [n.strip() for n in names.split(",") if n.strip()]
@@ -84,7 +95,7 @@ def companion(
                     f"{where}: {first['msg']}", param_hint="--setting"
                 ) from None
             made, host = store.open(face.spec.prepare(checked))
-            sid, seats = made.id, list(range(min(here or players, made.device.seats)))
+            sid, seats = made.id, list(range(players if here is None else here))
         else:
             host = None
             if store.get(session) is None:

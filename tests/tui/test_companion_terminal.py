@@ -136,6 +136,14 @@ def test_columbo_lawn_is_open_and_never_names_a_face_down_card(tmp_path: Path) -
         await type_line(pilot, app, "lay 3")
         assert "already holds a card" in app.seen()
         assert " 3 card" in app.seen()
+        await type_line(pilot, app, "show 5 rope (top left)")
+        await type_line(pilot, app, "show 6 Nothing")
+        assert "no card 'Nothing'" in app.seen()
+        assert "P1 laid a card face down at place 3" in app.seen()
+        knife = next(
+            c for c in app.session().device.view(0)["cards"] if c.lower() == "rope (top left)"
+        )
+        assert f"P1 showed {knife} at place 5" in app.seen()
 
     run(app, script)
 
@@ -177,6 +185,8 @@ def test_a_session_resumes_in_the_terminal_and_is_shared_with_a_phone(tmp_path: 
         bad = CliRunner().invoke(cli, ["companion", "kojak", "--setting", "game=-1",
                                        "--db", str(db)])  # fmt: skip
         assert bad.exit_code == 2 and "game" in bad.output
+        none = CliRunner().invoke(cli, ["companion", "kojak", "--here", "0", "--db", str(db)])
+        assert none.exit_code == 2 and "--here" in none.output and len(ran) == 2
     finally:
         CompanionTerminal.run = original  # type: ignore[method-assign]
 

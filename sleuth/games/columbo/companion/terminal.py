@@ -38,12 +38,16 @@ def seat_text(view: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
 
 
 def table_text(view: Mapping[str, Any], name_of: Callable[[int], str]) -> str:
-    words = {"lay": "laid a card at", "show": "showed", "hide": "turned down", "pick": "picked up"}
+    words = {
+        "lay": "laid a card face down at",
+        "show": "showed {card} at",
+        "hide": "turned face down the card at",
+        "pick": "picked up the card at",
+    }
     return "\n".join(
-        f"{name_of(e['seat'])} {words[e['event']]} {e.get('card', '')} place {e['place']}"
-        .replace("  ", " ")
+        f"{name_of(e['seat'])} {words[e['event']].format(card=e.get('card'))} place {e['place']}"
         for e in view["log"][-6:]
-    )  # fmt: skip
+    )
 
 
 TERMINAL = TerminalFace(
