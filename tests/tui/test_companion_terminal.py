@@ -171,6 +171,8 @@ def test_a_session_resumes_in_the_terminal_and_is_shared_with_a_phone(tmp_path: 
         assert made.exit_code == 0, made.output
         sid = ran[0].sid
         assert ran[0].tokens.keys() == {0}
+        kept = ran[0].token_file
+        assert kept.path.stat().st_mode & 0o077 == 0 and kept.host()  # this user's only
         client = TestClient(create_app(f"sqlite:///{db}"))
         phone = client.post(f"/api/companions/kojak/sessions/{sid}/seats",
                             json={"seat": 1, "name": "Bea"}).json()["token"]  # fmt: skip
