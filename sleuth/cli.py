@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import typer
 
-from sleuth.commands import play, printing, rules, serve, tournament
+from sleuth.commands import companion, play, printing, rules, serve, tournament
 from sleuth.commands.groups import GameCommands, new_app
 from sleuth.core import game_names, spec
 
@@ -29,6 +29,7 @@ class Sleuth(GameCommands):
         "rules": rules.rules,
         "tournament": tournament.tournament,
         "print": printing.print_kit,
+        "companion": companion.companion,
     }
 
 

@@ -15,7 +15,9 @@ def print_kit(
     ),
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
     game_number: int | None = typer.Option(
-        None, "--game-number", help="Kojak: the set of ten games holding this game (1-50)."
+        None,
+        "--game-number",
+        help="Kojak: the set of ten games holding this game (1-50 printed, 51 and up generated).",
     ),
     case_set: int | None = typer.Option(
         None, "--case-set", help="Manhunt: the case set to print (its number)."

@@ -7,7 +7,8 @@ any of them, keeping each seat's answers to that seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 
@@ -38,3 +39,24 @@ class CompanionDevice(Protocol):
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything `seat` may know now (None: what the whole table may know)."""
         ...
+
+
+@dataclass(frozen=True)
+class TerminalFace:
+    """How a game's companion shows in the terminal (`sleuth companion GAME`).
+
+    The terminal shell (`sleuth.tui.companion`) names no game: it takes seats, puts up the
+    "pass to ..." cover and stores every action; the game gives its words here. `parse`
+    turns a typed line ("take bus") into an action, raising `Refused` with help for the
+    player; `seat_text` draws a seat's own view (and the answer to its last action), for its
+    eyes only; `table_text` what the whole table may see. `open` companions (nothing secret:
+    Columbo's lawn) need no cover.
+    """
+
+    spec: Any  # sleuth.server.companions.CompanionSpec (not imported: core stays server-free)
+    commands: str  # the typed commands, in one line of help
+    defaults: Mapping[str, Any]  # a new session's settings besides `players`
+    parse: Callable[[str, Mapping[str, Any]], dict[str, Any]]  # (line, table view) -> action
+    seat_text: Callable[[Mapping[str, Any], Mapping[str, Any] | None], str]  # (view, result)
+    table_text: Callable[[Mapping[str, Any], Callable[[int], str]], str]  # (view, name of seat)
+    open: bool = False

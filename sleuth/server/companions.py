@@ -22,13 +22,19 @@ action is never stored and changes nothing.
 | `GET /api/companions/{game}/sessions/{id}` | what the token's seat may know (no token: all) |
 | `POST .../sessions/{id}/seats` (`{seat, name}`) | 201: `{seat, name, token}`, the token once |
 | `POST .../sessions/{id}/actions` (`{action, version?}`) | `{version, result, session}` |
+| `POST .../sessions/{id}/seats/{n}/reissue` (host token) | 201: `{seat, name, token}`, anew |
+
+Creating a session answers its `host_token` once (stored only hashed, in
+`companion_hosts`). With it the host re-issues a taken seat's token for a phone
+that lost its storage; the seat's old token stops working at once (a "reissue"
+event), so a seat's secrets still reach exactly one holder.
 
 The answer to an action (`result`) is the acting seat's alone.
 
 A seat's token goes in `Authorization: Bearer ...`. Errors are `{"error": code,
 "message": words}`: 400 `refused` (the device cannot take that now; nothing
 changed) or `malformed`, 401 `no_token`, 403 `not_your_seat`, 404 `not_found`,
-409 `seat_taken` or `stale_version` (a `version` sent was not the session's, or
+403 `not_host`, 409 `seat_taken` or `stale_version` (a `version` sent was not the session's, or
 another server process on the same database stored an event first).
 """
 
@@ -90,9 +96,15 @@ events_table = Table(
     Column("session_id", String(32), ForeignKey("companion_sessions.id"), primary_key=True),
     Column("number", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
-    Column("kind", String(16), nullable=False),  # "seat" (taken) or "action"
-    Column("body", Text, nullable=False),  # JSON: {name, token_hash} or the action
+    Column("kind", String(16), nullable=False),  # "seat" (taken), "reissue" or "action"
+    Column("body", Text, nullable=False),  # JSON: {name, token_hash}, {token_hash} or the action
     Column("time", DateTime(timezone=True), nullable=False),
+)
+hosts_table = Table(  # a table of its own, so that databases made before it keep working
+    "companion_hosts",
+    metadata,
+    Column("session_id", String(32), ForeignKey("companion_sessions.id"), primary_key=True),
+    Column("token_hash", String(64), nullable=False),  # the creator's token, hashed
 )
 
 
@@ -146,6 +158,12 @@ class Session:
     device: CompanionDevice
     seats: dict[int, Seat] = field(default_factory=dict)
     version: int = 0  # events stored so far
+    host_hash: str | None = None  # the creator's token, hashed (none for older sessions)
+
+    def is_host(self, token: str | None) -> bool:
+        if not token or not self.host_hash:
+            return False
+        return hmac.compare_digest(self.host_hash, hash_token(token))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat a token holds here (None: no token, or not one of this session's)."""
@@ -165,6 +183,13 @@ class Session:
         if not name.strip():
             raise Refused("a seat needs a name", malformed=True)
         self.seats[seat] = Seat(name.strip()[:NAME_LIMIT], token_hash)
+        self.version += 1
+
+    def reissue(self, seat: int, token_hash: str) -> None:
+        """Give `seat` a new token: the old one stops working (a phone that lost it)."""
+        if seat not in self.seats:
+            raise Refused(f"seat {seat} is free: take it rather than re-issue it")
+        self.seats[seat].token_hash = token_hash
         self.version += 1
 
     def act(self, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -219,9 +244,15 @@ class CompanionStore:
             self.used.pop(other, None)
 
     def create(self, settings: dict[str, Any]) -> Session:
+        return self.open(settings)[0]
+
+    def open(self, settings: dict[str, Any]) -> tuple[Session, str]:
+        """A new session and its host token (given once, stored only as a hash): the host
+        may re-issue a seat's link to a phone that lost it."""
         device = self.spec.make(settings)  # raises before anything is stored
         with self.lock:
             sid = secrets.token_urlsafe(9)
+            host = secrets.token_urlsafe(24)
             now = _now()
             with self.engine.begin() as db:
                 db.execute(
@@ -233,10 +264,13 @@ class CompanionStore:
                         updated=now,
                     )
                 )
-            session = Session(sid, self.spec.game, settings, now, device)
+                db.execute(insert(hosts_table).values(session_id=sid, token_hash=hash_token(host)))
+            session = Session(
+                sid, self.spec.game, settings, now, device, host_hash=hash_token(host)
+            )
             self.cache[sid] = session
             self._use(sid)
-            return session
+            return session, host
 
     def get(self, sid: str) -> Session | None:
         """The session, rebuilt by replaying its events if it is not in memory."""
@@ -265,13 +299,19 @@ class CompanionStore:
                     .where(events_table.c.session_id == sid)
                     .order_by(events_table.c.number)
                 ).all()
+                host = db.execute(
+                    select(hosts_table.c.token_hash).where(hosts_table.c.session_id == sid)
+                ).scalar_one_or_none()
             settings = json.loads(row.settings)
             created = row.created if row.created.tzinfo else row.created.replace(tzinfo=UTC)
-            session = Session(sid, self.spec.game, settings, created, self.spec.make(settings))
+            session = Session(sid, self.spec.game, settings, created, self.spec.make(settings),
+                              host_hash=host)  # fmt: skip
             for seat, kind, body in events:  # accepted once, so accepted again
                 data = json.loads(body)
                 if kind == "seat":
                     session.take_seat(seat, data["name"], data["token_hash"])
+                elif kind == "reissue":
+                    session.reissue(seat, data["token_hash"])
                 else:
                     session.act(seat, data)
             self.cache[sid] = session
@@ -311,6 +351,15 @@ class CompanionStore:
             session.take_seat(seat, name, digest)
             self._store(session, seat, "seat", {"name": session.seats[seat].name,
                                                 "token_hash": digest})  # fmt: skip
+            return token
+
+    def reissue(self, session: Session, seat: int) -> str:
+        """A new token for a taken seat, the old one void from now on. Raises Refused."""
+        with self.lock:
+            token = secrets.token_urlsafe(24)
+            digest = hash_token(token)
+            session.reissue(seat, digest)
+            self._store(session, seat, "reissue", {"token_hash": digest})
             return token
 
     def act(self, session: Session, seat: int, action: Mapping[str, Any]) -> dict[str, Any]:
@@ -397,10 +446,10 @@ def companion_router(spec: CompanionSpec) -> APIRouter:
             where = ".".join(str(p) for p in first["loc"]) or "body"
             return error(400, "malformed", f"{where}: {first['msg']}")
         try:
-            session = store_for(request, spec).create(spec.prepare(checked))
+            session, host = store_for(request, spec).open(spec.prepare(checked))
         except (Refused, ValueError) as err:
             return error(400, "malformed", str(err))
-        return session.summary(None)
+        return {**session.summary(None), "host_token": host}
 
     @router.get(f"{base}/{{sid}}", response_model=None)
     def read(
@@ -435,6 +484,35 @@ def companion_router(spec: CompanionSpec) -> APIRouter:
             except Conflict as err:
                 return error(409, "stale_version", str(err))
             return {"seat": body.seat, "name": session.seats[body.seat].name, "token": token}
+
+    @router.post(f"{base}/{{sid}}/seats/{{seat}}/reissue", status_code=201, response_model=None)
+    def reissue(
+        sid: str,
+        seat: int,
+        request: Request,
+        credentials: HTTPAuthorizationCredentials | None = Security(bearer),  # noqa: B008
+    ) -> dict[str, Any] | JSONResponse:
+        """The host gives a taken seat a new token (its phone lost it): the old one stops
+        working, so the seat's secrets go to whoever holds the new link, and to no one else."""
+        sessions = store_for(request, spec)
+        with sessions.lock:
+            session = sessions.get(sid)
+            if session is None:
+                return missing(sid)
+            token = token_of(credentials)
+            if not token:
+                return error(401, "no_token", "re-issue with the session's host token")
+            if not session.is_host(token):
+                return error(403, "not_host", "only the phone that made the session re-issues")
+            if not 0 <= seat < session.device.seats:
+                return error(404, "not_found", f"this session has no seat {seat}")
+            try:
+                fresh = sessions.reissue(session, seat)
+            except Refused as err:
+                return error(400, "refused", str(err))
+            except Conflict as err:
+                return error(409, "stale_version", str(err))
+            return {"seat": seat, "name": session.seats[seat].name, "token": fresh}
 
     @router.post(f"{base}/{{sid}}/actions", response_model=None)
     def act(

@@ -79,3 +79,33 @@ def test_game_1_from_setup_to_arrest_on_two_phones(
         "Ann arrested Fats at the Restaurant", timeout=10_000
     )
     assert not errors, errors
+
+
+def test_contact_cards_counted_on_a_phone(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """KJ-ADVANCED-03, KJ-ADVANCED-10, KJ-ADVANCED-14: four dealt, one discarded for an
+    informer, two drawn at the Computer Room; the counts are on the table for all."""
+    errors: list[str] = []
+    ann = phone(browser, contexts, errors)
+    ann.goto(f"{server.url}/companion/kojak")
+    ready(ann)
+    expect(ann.locator("#kj-contacts")).to_be_disabled()  # the fast game has no Contact Cards
+    ann.select_option("#kj-version", "advanced")
+    ann.check("#kj-contacts")
+    ann.select_option("#kj-players", "2")
+    ann.click("#start")
+    ann.wait_for_url("**/companion/kojak?session=*")
+    ready(ann)
+    take_seat(ann, 0, "Ann")
+    expect(ann.locator("#kj-contacts-panel h3")).to_have_text("Contact Cards: 4")
+    take_informer(ann, "bus")
+    expect(ann.locator("#kj-contacts-panel h3")).to_have_text("Contact Cards: 3")
+    ann.click("#kj-computer")
+    expect(ann.locator('#kj-result[data-drew="2"]')).to_be_visible()
+    expect(ann.locator("#kj-contacts-panel h3")).to_have_text("Contact Cards: 5")
+    expect(ann.locator('.players [data-seat="1"] .kj-contacts')).to_have_attribute(
+        "data-contacts", "4"
+    )
+    expect(ann.locator("#kj-log")).to_contain_text("Computer Room: 2 Contact Cards")
+    assert not errors

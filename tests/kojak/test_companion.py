@@ -188,3 +188,45 @@ def test_the_companion_reads_the_cases_the_book_mode_plays(number: int) -> None:
             device.apply(0, {"type": "take", "building": building})["code"] == case.codes[building]
         )
     assert device.apply(0, {"type": "arrest", "building": case.hideout})["right"]
+
+
+def test_contact_cards_are_counted_when_the_box_has_none() -> None:
+    """KJ-ADVANCED-03: four dealt each; KJ-ADVANCED-08, KJ-ADVANCED-10: an informer is taken
+    only by discarding one; KJ-ADVANCED-14: the Computer Room gives two."""
+    device = KojakCompanion({"game": 1, "players": 2, "version": "advanced", "contacts": True})
+    assert [p["contacts"] for p in device.view(None)["players"]] == [4, 4]
+    for building in ("bus", "hotel", "movie", "restaurant"):
+        device.apply(0, {"type": "take", "building": building})
+    assert device.view(1)["players"][0]["contacts"] == 0  # counts are public
+    device.players[0].taken.clear()  # (the same informers again, only to need a fifth card)
+    with pytest.raises(Refused, match="no Contact Card"):
+        device.apply(0, {"type": "take", "building": "bus"})
+    assert device.players[0].taken == [] and device.players[0].contacts == 0
+    assert device.apply(0, {"type": "computer"}) == {"type": "computer", "drew": 2, "contacts": 2}
+    assert device.view(None)["log"][-1] == {"seat": 0, "event": "computer", "drew": 2}
+    device.players[1].contacts = 37  # nearly every card in hand: the pile gives what is left
+    assert device.apply(0, {"type": "computer"})["drew"] == 1
+
+
+def test_contact_cards_are_not_counted_unless_asked_or_in_the_fast_game() -> None:
+    plain = KojakCompanion({"game": 1, "players": 2, "version": "advanced"})
+    assert plain.view(None)["players"][0]["contacts"] is None
+    plain.apply(0, {"type": "take", "building": "bus"})  # no card needed when not counted
+    with pytest.raises(Refused, match="does not count"):
+        plain.apply(0, {"type": "computer"})
+    with pytest.raises(ValueError, match="advanced"):
+        KojakCompanion({"game": 1, "players": 2, "version": "fast", "contacts": True})
+    with pytest.raises(Refused) as err:
+        plain.apply(0, {"type": "computer", "building": "bus"})
+    assert err.value.malformed
+
+
+def test_contact_cards_through_the_api(client: TestClient) -> None:
+    reply = client.post(BASE, json={"game": 1, "players": 2, "contacts": True})
+    assert reply.status_code == 400 and "advanced" in reply.json()["message"]
+    sid = new_session(client, version="advanced", contacts=True)
+    token = seat(client, sid, 0, "Ann")
+    done = client.post(f"{BASE}/{sid}/actions", json={"action": {"type": "computer"}},
+                       headers=auth(token)).json()  # fmt: skip
+    assert done["result"]["contacts"] == 6
+    assert client.get(f"{BASE}/{sid}").json()["view"]["players"][0]["contacts"] == 6

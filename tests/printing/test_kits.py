@@ -132,8 +132,38 @@ def test_the_kojak_kit_prints_one_set_of_ten_games_as_the_engine_plays_them(
     for game in range(11, 21):
         assert f"Game {game} the criminal hides in the {names[get_case(game).hideout]}" in text
     assert "Game 21" not in text and "Game 10 " not in text
-    with pytest.raises(ValueError, match="1-50"):
-        sleuth.spec("kojak").load("kit")(A4, game_number=51)
+    with pytest.raises(ValueError, match="1-1000000"):
+        sleuth.spec("kojak").load("kit")(A4, game_number=0)
+
+
+def test_the_kojak_kit_prints_generated_games_with_the_companions_codes(tmp_path: Path) -> None:
+    """KJ-INFORMER-03, KJ-INFORMER-04: a kit for game 51 holds the set 51-60, each informer
+    card carrying, for each game, the code letter the companion reads out for it."""
+    from sleuth.games.kojak.companion.device import KojakCompanion
+
+    out = tmp_path / "kit.pdf"
+    done = CliRunner().invoke(app, ["print", "kojak", "--game-number", "51", "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    kit = sleuth.spec("kojak").load("kit")(A4, game_number=51)
+    reader = pypdf.PdfReader(out)
+    assert len(reader.pages) == len(kit.pages()) == 1 + sum(len(p.pages) for p in kit.parts)
+    assert f"wrote {len(reader.pages)} pages" in done.output
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    assert "Games 51-60 (generated cases, as the companion plays them)" in text
+    assert "Game 50 " not in text and "Game 61" not in text
+    read: dict[str, list[str]] = {}  # building -> "Game N X", as the companion reads them
+    for game in range(51, 61):
+        device = KojakCompanion({"game": game, "players": 2})
+        for building in device.buildings.values():
+            clue = device.apply(0, {"type": "take", "building": building.id})
+            read.setdefault(building.name, []).append(f"Game {game} {clue['code']}")
+        hideout = device.name(device.case.hideout)
+        assert f"Game {game} the criminal hides in the {hideout}" in text
+    for name, codes in read.items():
+        assert text.count(f"{name}: code letters {' '.join(codes)}") == 4  # four informers
+    for first in (51, 56):
+        sheet = KojakCompanion({"game": first, "players": 2}).view(None)["sheet"]
+        assert f"Clue sheet: {sheet['title']}" in text
 
 
 @pytest.mark.parametrize("case_set", [0, 3])

@@ -73,3 +73,48 @@ def test_two_processes_on_one_database_see_each_others_events(tmp_path: Path) ->
     again = b.get(session.id)
     assert again is not None and again.version == 2
     assert again.summary(0)["view"]["players"][0]["taken"] == ["bus"]
+
+
+def test_the_host_reissues_a_lost_seat_and_the_old_token_stops_working(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """A phone that lost its storage gets its seat back through the host: a new token, the
+    old one void, nothing of the seat's secrets to anyone else; a restart keeps it so."""
+    made = client.post(BASE, json={"game": 1, "players": 2}).json()
+    sid, host = made["id"], made["host_token"]
+    assert "host_token" not in client.get(f"{BASE}/{sid}").json()
+    old = client.post(f"{BASE}/{sid}/seats", json={"seat": 0, "name": "Ann"}).json()["token"]
+    other = client.post(f"{BASE}/{sid}/seats", json={"seat": 1, "name": "Bob"}).json()["token"]
+    took = client.post(f"{BASE}/{sid}/actions",
+                       json={"action": {"type": "take", "building": "bus"}},
+                       headers={"Authorization": f"Bearer {old}"})  # fmt: skip
+    assert took.status_code == 200
+
+    url = f"{BASE}/{sid}/seats/0/reissue"
+    assert client.post(url).json()["error"] == "no_token"
+    for wrong in (old, other, "made-up"):  # a seat's token is not the host's
+        refused = client.post(url, headers={"Authorization": f"Bearer {wrong}"})
+        assert refused.status_code == 403 and refused.json()["error"] == "not_host"
+    version = client.get(f"{BASE}/{sid}").json()["version"]
+    nowhere = client.post(f"{BASE}/{sid}/seats/5/reissue",
+                          headers={"Authorization": f"Bearer {host}"})  # fmt: skip
+    assert nowhere.status_code == 404
+    assert client.get(f"{BASE}/{sid}").json()["version"] == version  # refusals change nothing
+
+    fresh = client.post(url, headers={"Authorization": f"Bearer {host}"})
+    assert fresh.status_code == 201 and fresh.json()["name"] == "Ann"
+    new = fresh.json()["token"]
+    assert new not in (old, host)
+    gone = client.get(f"{BASE}/{sid}", headers={"Authorization": f"Bearer {old}"})
+    assert gone.status_code == 403
+    mine = client.get(f"{BASE}/{sid}", headers={"Authorization": f"Bearer {new}"}).json()
+    assert mine["seat"] == 0 and mine["view"]["mine"]["clues"][0]["code"] == "B"
+    assert (
+        client.get(f"{BASE}/{sid}", headers={"Authorization": f"Bearer {host}"}).status_code == 403
+    )
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'sleuth.sqlite3'}")) as restarted:
+        again = restarted.get(f"{BASE}/{sid}", headers={"Authorization": f"Bearer {new}"})
+        assert again.json()["seat"] == 0
+        old_again = restarted.get(f"{BASE}/{sid}", headers={"Authorization": f"Bearer {old}"})
+        assert old_again.status_code == 403

@@ -26,6 +26,7 @@ SPEC = GameSpec(
         "kit": "kit:build_kit",
         "story": "story:ending",
         "routes": "companion.api:router",
+        "companion_terminal": "companion.terminal:TERMINAL",
         "tutorial": "tutorial.json",
     },
     pages={

@@ -50,6 +50,7 @@ from sleuth.games.kojak.board import BUILDINGS
 CODES = "ABCDEFGH"
 PRINTED = 50  # games in the box (KJ-SETUP-03)
 SET_SIZE = 10  # games per set of informer cards (KJ-INFORMER-03)
+HIGHEST = 1_000_000  # the highest game number played (generated above PRINTED)
 # The buildings at the foot of every clue sheet, in the order printed there (the rulebook's
 # sheet: Restaurant, Bus Station, Hotel, Movie); the notebook circles them in this order.
 SHEET_ROW: tuple[str, ...] = ("restaurant", "bus", "hotel", "movie")

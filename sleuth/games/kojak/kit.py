@@ -1,4 +1,5 @@
-"""The Kojak print-and-play kit for one set of ten games (1-10, 11-20, ... 41-50).
+"""The Kojak print-and-play kit for one set of ten games (1-10, 11-20, ... 41-50, and the
+generated games' sets above: 51-60, ...), as the engine and the companion play them.
 
 From the data files the engine plays with: the board (svg.py, over four tiles), the
 informer cards of the set (data/informer_cards.json: four of each colour, so four
@@ -16,7 +17,14 @@ from __future__ import annotations
 
 from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.cards import load_cards
-from sleuth.games.kojak.cases import SET_SIZE, get_case, informer_set, sheet_first
+from sleuth.games.kojak.cases import (
+    HIGHEST,
+    PRINTED,
+    SET_SIZE,
+    get_case,
+    informer_set,
+    sheet_first,
+)
 from sleuth.games.kojak.svg import BUILDING_COLOURS, board_svg
 from sleuth.printing.kit import Kit, Part
 from sleuth.printing.paper import Paper
@@ -30,8 +38,8 @@ CREAM, INK, ACTION_RED, CONTACT_BLUE = "#fbf6ea", "#222", "#b3202a", "#1e4f9c"
 
 
 def build_kit(paper: Paper, game_number: int = 1) -> Kit:
-    if not 1 <= game_number <= 50:
-        raise ValueError(f"the printed games are 1-50, not {game_number}")
+    if not 1 <= game_number <= HIGHEST:
+        raise ValueError(f"the games are 1-{HIGHEST} (1-{PRINTED} printed), not {game_number}")
     first = (game_number - 1) // SET_SIZE * SET_SIZE + 1
     games = range(first, first + SET_SIZE)
     board = load_board()
@@ -50,9 +58,11 @@ def build_kit(paper: Paper, game_number: int = 1) -> Kit:
     return Kit(
         game="Kojak Detective Game",
         paper=paper,
-        holds=f"Games {informer_set(first)}: their informer cards, clue sheets and Solution"
-        " Book page, with the board and the advanced game's cards. Print another set for"
-        " other game numbers (sleuth print kojak --game-number N).",
+        holds=f"Games {informer_set(first)}"
+        + (" (generated cases, as the companion plays them)" if first > PRINTED else "")
+        + ": their informer cards, clue sheets and Solution Book page, with the board and the"
+        " advanced game's cards. Print another set for other game numbers"
+        " (sleuth print kojak --game-number N).",
         parts=(
             Part(
                 "The board",

@@ -23,6 +23,8 @@ const state = {
   names: {}, // seat -> a name being typed (kept when the page is drawn again)
   drawn: "", // what the page last drew: drawn again only when it changes
   share: null, // the session's link for other phones, as the server names it
+  host: null, // the host token, on the phone that made the session: it re-issues seats
+  reissued: {}, // seat -> a new link for that seat, shown to the host to pass on
   busy: 0,
 };
 window.sleuthCompanion = state;
@@ -37,6 +39,19 @@ function loadTokens() {
 }
 function saveTokens() {
   localStorage.setItem(tokenKey(state.sid), JSON.stringify(state.tokens));
+}
+const hostKey = (sid) => `sleuth-companion-host:${game}:${sid}`;
+
+// A re-issued seat's link carries its new token in the fragment (never sent to the server
+// in a request line): taken into this phone's storage, then wiped from the address bar.
+function claimFromLink() {
+  const claim = new URLSearchParams(location.hash.slice(1));
+  const seat = claim.get("seat");
+  const token = claim.get("token");
+  if (seat === null || !token) return;
+  state.tokens[Number(seat)] = token;
+  saveTokens();
+  history.replaceState(null, "", location.pathname + location.search);
 }
 
 async function call(method, path, options) {
@@ -68,6 +83,8 @@ async function start() {
     showSetup();
   } else {
     state.tokens = loadTokens();
+    state.host = localStorage.getItem(hostKey(state.sid));
+    claimFromLink();
     await refresh();
     await showShare();
     setInterval(() => { if (!state.busy) refresh().catch(() => {}); }, POLL_MS);
@@ -99,6 +116,7 @@ function showSetup() {
     event.preventDefault();
     try {
       const made = await call("POST", base, { body: fields.read() });
+      localStorage.setItem(hostKey(made.id), made.host_token);
       location.search = `?session=${encodeURIComponent(made.id)}`;
     } catch (err) {
       problem(err.message);
@@ -185,8 +203,30 @@ function seatRow(seat) {
       type: "button", class: "btn btn-small", dataset: { take: String(seat.seat) },
       onclick: () => takeSeat(seat.seat, input.value.trim() || `Player ${seat.seat + 1}`),
     }, "Take this seat here"));
+  } else if (state.host && !here) {
+    // The host's way back for a phone that lost its storage: a new link, the old one void.
+    row.append(h("button", {
+      type: "button", class: "btn btn-small", dataset: { reissue: String(seat.seat) },
+      onclick: () => reissue(seat.seat),
+    }, "New link"));
+  }
+  const link = state.reissued[seat.seat];
+  if (link) {
+    row.append(h("p", { class: "muted reissued" }, `Give ${seat.name} this link (the old one no longer works): `,
+      h("a", { href: link, dataset: { reissuedLink: String(seat.seat) } }, link)));
   }
   return row;
+}
+
+async function reissue(seat) {
+  try {
+    const fresh = await call("POST", `${base}/${state.sid}/seats/${seat}/reissue`, { token: state.host });
+    const page = state.share || `${location.origin}${location.pathname}?session=${encodeURIComponent(state.sid)}`;
+    state.reissued[seat] = `${page}#seat=${seat}&token=${encodeURIComponent(fresh.token)}`;
+    draw();
+  } catch (err) {
+    problem(err.message);
+  }
 }
 
 async function takeSeat(seat, name) {

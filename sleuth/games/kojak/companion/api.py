@@ -12,12 +12,12 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from sleuth.games.kojak.cases import PRINTED
+from sleuth.games.kojak.cases import HIGHEST, PRINTED
 from sleuth.games.kojak.companion.device import MAX_PLAYERS, MIN_PLAYERS, KojakCompanion
 from sleuth.games.kojak.options import VERSIONS
 from sleuth.server.companions import CompanionSpec, companion_router
 
-GENERATED_LIMIT = 1_000_000  # the highest game number, as the game's options allow
+GENERATED_LIMIT = HIGHEST  # the highest game number, as the game's options allow
 
 
 class NewSession(BaseModel):
@@ -26,12 +26,14 @@ class NewSession(BaseModel):
     game: int = Field(ge=0, le=GENERATED_LIMIT)  # 0: a generated case, its number drawn here
     players: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
     version: str = Field(default="fast", pattern=f"^({'|'.join(VERSIONS)})$")
+    contacts: bool = False  # count the advanced game's Contact Cards (a box without them)
 
 
 def prepare(body: BaseModel) -> dict[str, Any]:
     assert isinstance(body, NewSession)
     game = body.game or PRINTED + 1 + secrets.randbelow(GENERATED_LIMIT - PRINTED)
-    return {"game": game, "players": body.players, "version": body.version}
+    return {"game": game, "players": body.players, "version": body.version,
+            "contacts": body.contacts}  # fmt: skip
 
 
 SPEC = CompanionSpec("kojak", NewSession, KojakCompanion, prepare)

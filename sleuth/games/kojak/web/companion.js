@@ -19,18 +19,26 @@ export function setupFields() {
   const version = h("select", { id: "kj-version" },
     h("option", { value: "fast" }, "Fast game (3 conditions a clue)"),
     h("option", { value: "advanced" }, "Advanced game (4 conditions a clue)"));
+  // A box that lost its blue Contact Cards: the companion counts them (advanced game only).
+  const contacts = h("input", { type: "checkbox", id: "kj-contacts", disabled: true });
   generated.addEventListener("change", () => { number.disabled = generated.checked; });
+  version.addEventListener("change", () => {
+    contacts.disabled = version.value !== "advanced";
+    if (contacts.disabled) contacts.checked = false;
+  });
   const element = h("div", {},
     h("label", {}, "Game number", number, h("span", { class: "hint" }, "1-50 as printed in the box; 51 and up are generated cases (their clue sheet is shown here)")),
     h("label", { class: "inline" }, h("span", {}, generated, " A generated case, its number drawn for us")),
     h("label", {}, "Players", players),
-    h("label", {}, "Version", version));
+    h("label", {}, "Version", version),
+    h("label", { class: "inline" }, h("span", {}, contacts, " Count the Contact Cards here (advanced game, a box without them)")));
   return {
     element,
     read: () => ({
       game: generated.checked ? 0 : Number(number.value),
       players: Number(players.value),
       version: version.value,
+      contacts: contacts.checked,
     }),
   };
 }
@@ -64,6 +72,10 @@ function resultCard(view, result) {
       h("blockquote", {}, `“${result.statement}”`),
       h("p", {}, `Circle the ${nameOfBuilding(view, result.clears)} at the foot of your sheet: the criminal is not there.`));
   }
+  if (result.type === "computer") {
+    return h("section", { class: "secret", id: "kj-result", dataset: { drew: String(result.drew) } },
+      h("p", {}, `The Computer Room: you draw ${result.drew} Contact Card${result.drew === 1 ? "" : "s"}; you hold ${result.contacts}.`));
+  }
   if (result.right) {
     return h("section", { class: "secret", id: "kj-result", dataset: { arrest: "right" } },
       h("h3", {}, "The book agrees!"),
@@ -94,6 +106,13 @@ export function seatScreen(ctx) {
         ? confirmBox(ctx, `Open the ${view.buildings.find((b) => b.id === pending.building).colour} informer's card from the ${nameOfBuilding(view, pending.building)} for game ${view.game}?`,
           { type: "take", building: pending.building })
         : null));
+    if (view.counts_contacts) {
+      parts.push(h("section", { class: "panel", id: "kj-contacts-panel" },
+        h("h3", {}, `Contact Cards: ${me.contacts}`),
+        h("p", { class: "muted" }, "Each informer taken discards one. Kojak at the Computer Room's last yellow space draws two."),
+        h("button", { type: "button", class: "btn btn-big", id: "kj-computer",
+          onclick: () => ctx.act({ type: "computer" }) }, "Kojak reached the Computer Room")));
+    }
     const canArrest = me.taken.length >= 2;
     parts.push(h("section", { class: "panel" },
       h("h3", {}, "Make the arrest"),
@@ -131,7 +150,9 @@ export function tableScreen({ summary, nameOf }) {
     : view.printed
       ? `Game ${view.game}: informer cards "For Games ${view.informer_set}", the clue sheet for games ${view.sheet.pad}.`
       : `Game ${view.game}, a generated case: read its clue sheet below; the codes come from here.`;
-  const line = (e) => e.event === "took"
+  const line = (e) => e.event === "computer"
+    ? `${nameOf(e.seat)}'s Kojak reached the Computer Room: ${e.drew} Contact Cards.`
+    : e.event === "took"
     ? `${nameOf(e.seat)} took an informer at the ${nameOfBuilding(view, e.building)}.`
     : e.event === "arrested"
       ? `${nameOf(e.seat)} made the arrest at the ${nameOfBuilding(view, e.building)}: the book agrees.`
@@ -142,6 +163,9 @@ export function tableScreen({ summary, nameOf }) {
       h("strong", {}, nameOf(p.seat)),
       p.taken.map((b) => swatch(view.buildings.find((x) => x.id === b).colour)),
       h("span", { class: "muted" }, `${p.taken.length} informer card${p.taken.length === 1 ? "" : "s"}`),
+      p.contacts !== null && p.contacts !== undefined
+        ? h("span", { class: "muted kj-contacts", dataset: { contacts: String(p.contacts) } }, `· ${p.contacts} Contact`)
+        : null,
       p.out ? h("span", { class: "tag tag-out" }, "out") : null,
       view.winner === p.seat ? h("span", { class: "tag tag-won" }, "won") : null))),
     h("details", { class: "sheet" },
