@@ -115,7 +115,15 @@ class CompanionTerminal(App[None]):
     async def on_mount(self) -> None:
         await self._cover_buttons()
         self.draw()
+        self._focus_cover()
         self.set_interval(POLL_SECONDS, self.draw)
+
+    def _focus_cover(self) -> None:
+        """With the cover up, Enter passes to the first seat here (Tab to the others): no key
+        should fall on nothing, as the first Enter did at 80x24."""
+        buttons = self.query("#cover-buttons Button")
+        if self.query_one("#cover").display and buttons:
+            buttons.first().focus()
 
     def session(self) -> Session:
         session = self.store.get(self.sid)
@@ -196,6 +204,7 @@ class CompanionTerminal(App[None]):
         self.query_one("#command", Input).value = ""
         self.problem("")
         self.draw()
+        self._focus_cover()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.input.value = ""

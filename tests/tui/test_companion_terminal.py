@@ -231,3 +231,23 @@ def test_kojak_contact_cards_in_the_terminal(tmp_path: Path) -> None:
         assert "P1: Bus Station · 5 Contact Cards" in app.seen()
 
     run(app, script)
+
+
+def test_enter_on_the_cover_passes_to_the_first_seat_at_once(tmp_path: Path) -> None:
+    """Tried at 80x24: with the cover up the first Enter fell on nothing (no button had the
+    keyboard). Enter now opens the first seat's screen, and after Esc the keys are the
+    cover's again: Tab, Enter opens the next seat's."""
+    app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=2, game=1)
+
+    async def script(pilot: Any, app: CompanionTerminal) -> None:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "P1's screen" in app.seen()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.query_one("#cover").display
+        await pilot.press("tab", "enter")
+        await pilot.pause()
+        assert "P2's screen" in app.seen()
+
+    run(app, script)
