@@ -45,7 +45,8 @@ from sleuth.core import Action, GameState, Rng
 from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import COLUMBO_PARTS, HAND, SET_SIZE, Pack, load_pack
 from sleuth.games.columbo.knowledge import Knowledge
-from sleuth.games.columbo.state import Columbo
+from sleuth.games.columbo.stakes import Stakes, read
+from sleuth.games.columbo.state import FIGURE_REWARD, Columbo
 
 LAWN, HELD, UNSEEN = 1.0, 1.6, 2.5  # how dear a missing card is, by what is known of it
 MEAN_THROW = 7
@@ -53,6 +54,8 @@ NO_CLUE_RISK = 0.75  # the share of demands a hand with a wanted card actually a
 LAST_CARD = 300.0  # the card that would win is worth three that only help
 FETCH_BACK = 0.4  # a card laid on the lawn where it knows is not lost: it can be named back
 STUCK = -15.0  # in the end phase a blind naming is worth a small expected loss: no stalemate
+DENY = 60.0  # a card kept from an opponent about to end: below the plan's cards, above the rest
+WAIT = 5.0  # the card that would end the game when ending would not win (decision A5)
 
 
 @dataclass
@@ -79,6 +82,7 @@ class _Plan:
         holder: dict[int, int],
         lacks: list[set[str]],
         signals: list[Counter[str]],
+        rewards: bool = False,
     ) -> None:
         self.pack: Pack = load_pack()
         self.board: Board = load_board()
@@ -90,6 +94,11 @@ class _Plan:
         self.holder = holder
         self.lacks = lacks
         self.signals = signals
+        # The more difficult game's rewards table (decisions A5, A6): only for bots that play
+        # for it; None keeps the race for the first solution alone.
+        self.stakes: Stakes | None = (
+            read(view, self.pack, holder, signals) if rewards and self.advanced else None
+        )
         cards = self.pack.cards
         self.kind = [c.kind for c in cards]
         me = view["detectives"][self.seat]
@@ -97,6 +106,7 @@ class _Plan:
         self.held = Counter(self.kind[c] for c in self.hand + self.my_table)
         self.group = self.pack.groups
         self.laid_groups = {self.group[self.kind[c]] for c in self.my_table}
+        self.laid_kinds = {self.kind[c] for c in self.my_table}
         gone: set[int] = {int(c["id"]) for c in (*view["aside"], *view["removed"])}
         taken: set[str] = set()
         for det in view["detectives"]:
@@ -168,13 +178,42 @@ class _Plan:
     def want(self, kind: str) -> float:
         """What one more card of `kind` is worth now (100: a card the plan lacks)."""
         if kind in self.plan_kinds and self.missing(kind) > 0:
-            return LAST_CARD if self.to_go == 1 else 100.0
+            if self.to_go > 1:
+                return 100.0
+            return LAST_CARD if self._ending_pays(kind) else WAIT
         if kind in self.pack.sets:
-            return 0.0 if self.held[kind] >= SET_SIZE else self._side(kind, self.held[kind])
+            side = 0.0 if self.held[kind] >= SET_SIZE else self._side(kind, self.held[kind])
+            return max(side, self._deny(kind))
         if kind in ("columbo", "mystery"):
             if self.advanced:
                 return self._columbo_reward(kind, joining=True)
             return 4.0 + 4.0 * (self.held["columbo"] + self.held["mystery"])
+        if kind == "motive":
+            return self._deny(kind)  # one is in hand already: another only keeps it from others
+        return 0.0
+
+    def _ending_pays(self, kind: str) -> bool:
+        """Would the card that completes the plan, ending the game, make this seat the winner?
+        Always in the basic game; in the more difficult one, unless an opponent's table (and
+        a Columbo he is seen gathering) would match the ender's reward (decision A5)."""
+        if self.stakes is None or self.columbo:
+            return True
+        gain = FIGURE_REWARD if kind in self.pack.sets else 0  # a figure or a weapon: both $500
+        return self.stakes.ending_pays(gain)
+
+    def _deny(self, kind: str) -> float:
+        """What a card of `kind` is worth kept from the others (the more difficult game): a
+        Motive card when an opponent has laid sets down, a figure or weapon an opponent is
+        seen gathering. Only a card not needed for this seat's own plan."""
+        if self.stakes is None:
+            return 0.0
+        if kind == "motive":
+            return DENY * self.stakes.deny_motive()
+        if kind in self.pack.sets:
+            group = self.group[kind]
+            kinds = self.pack.figures if group == "figure" else self.pack.weapons
+            options = sum(1 for k in kinds if k not in self.out and k not in self.laid_kinds)
+            return DENY * self.stakes.deny_set(kind, group, options)
         return 0.0
 
     def _columbo_reward(self, kind: str, joining: bool) -> float:
@@ -182,6 +221,11 @@ class _Plan:
         end unless all six are held ($1,000), and the Mystery card costs $200 unless it is
         beside a complete Columbo. Worth collecting once most parts are in hand or known on
         the lawn; otherwise a card to shed."""
+        if self.stakes is not None and not self.columbo:
+            # Playing for the rewards: only solving the mystery ends the game, and the ender
+            # has won every bot game measured (bench/bench_columbo_rewards.py), so parts that
+            # cost $200 each unless all six come are a hand's worst cards.
+            return -10.0
         parts = self.held["columbo"] + (1 if joining and kind == "columbo" else 0)
         near = parts + sum(1 for c in self.lawn.values() if self.kind[c] == "columbo")
         removed = self.view.get("removed") or []
@@ -192,6 +236,8 @@ class _Plan:
             near = COLUMBO_PARTS
         if kind == "mystery":
             if parts >= COLUMBO_PARTS:
+                if self.stakes is not None:
+                    return 1.0  # it ends nothing here, and beside six parts costs nothing (A2)
                 return LAST_CARD  # beside all six parts it finds Columbo: the game is won
             return 15.0 if parts >= COLUMBO_PARTS - 1 else -10.0
         if kind == "columbo" and parts >= COLUMBO_PARTS and self.held["mystery"]:
@@ -214,12 +260,14 @@ class _Plan:
             return 100.0 + self.held[kind]
         if kind == "motive":
             first = min(c for c in hand if self.kind[c] == "motive")
-            return (30.0 if self.columbo else 90.0) if card == first else 3.0
+            if card == first:
+                return 30.0 if self.columbo else 90.0
+            return max(3.0, self._deny(kind))  # kept from an opponent who needs one
         if kind == "no-clue":
             first = min(c for c in hand if self.kind[c] == "no-clue")
             return 12.0 if card == first else 2.0
         if kind in self.pack.sets:
-            return self._side(kind, self.held[kind] - 1)
+            return max(self._side(kind, self.held[kind] - 1), self._deny(kind))
         if self.advanced:  # a part or the Mystery card costs $200 at the end, unless complete
             return self._columbo_reward(kind, joining=False)
         return 4.0 + 4.0 * (self.held["columbo"] + self.held["mystery"])
@@ -300,10 +348,13 @@ class _Plan:
 class DetectiveBot:
     """The expert (perfect recall) or, with a fading `Recall`, the forgetful detective."""
 
-    def __init__(self, seed: int = 0, recall: Recall = EXPERT, level: str = "expert") -> None:
+    def __init__(
+        self, seed: int = 0, recall: Recall = EXPERT, level: str = "expert", rewards: bool = True
+    ) -> None:
         self.rng = Rng(seed)
         self.recall = recall
         self.level = level
+        self.rewards = rewards  # plays for the more difficult game's rewards table
         # the lawn facts lost, per game and seat: (place, when it was learnt)
         self._lost: weakref.WeakKeyDictionary[GameState, dict[int, set[tuple[int, int]]]] = (
             weakref.WeakKeyDictionary()
@@ -351,7 +402,12 @@ class DetectiveBot:
         view = state.view(seat)
         memory = _memory(state, seat)
         plan = _Plan(
-            view, self.remembered(state, seat), dict(memory.holder), memory.lacks, memory.signals
+            view,
+            self.remembered(state, seat),
+            dict(memory.holder),
+            memory.lacks,
+            memory.signals,
+            self.rewards,
         )
         phase = view["phase"]
         if phase in ("discard", "exchange", "lay"):
@@ -553,7 +609,7 @@ def _make_expert(seed: int) -> DetectiveBot:
 
 
 def _make_forgetful(seed: int) -> DetectiveBot:
-    return DetectiveBot(seed, FORGETFUL, "forgetful")
+    return DetectiveBot(seed, FORGETFUL, "forgetful", rewards=False)
 
 
 def _make_beginner(seed: int) -> Careless:
