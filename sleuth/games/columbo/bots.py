@@ -27,6 +27,11 @@ How they play:
 * Give a No Clue card when asked, if it has one; otherwise the least useful
   card of the kind. Give back, in an exchange, what the taker seems least to
   collect.
+* The more difficult game (expert and intermediate; `rewards`): play for the
+  rewards table as read by `stakes.py` (decisions A5, A6): take the card that
+  ends the game only if ending does not lose, keep a spare Motive and cards of
+  sets an opponent near the end needs, and shed Columbo's parts, each $200 at
+  the end, unless Columbo is the only way left.
 """
 
 from __future__ import annotations
@@ -193,9 +198,9 @@ class _Plan:
         return 0.0
 
     def _ending_pays(self, kind: str) -> bool:
-        """Would the card that completes the plan, ending the game, make this seat the winner?
+        """Would the card that completes the plan, ending the game, make this seat a winner?
         Always in the basic game; in the more difficult one, unless an opponent's table (and
-        a Columbo he is seen gathering) would match the ender's reward (decision A5)."""
+        a Columbo he is seen gathering) would beat the ender's reward (decision A5)."""
         if self.stakes is None or self.columbo:
             return True
         gain = FIGURE_REWARD if kind in self.pack.sets else 0  # a figure or a weapon: both $500
@@ -641,6 +646,6 @@ register_bot(
     "columbo",
     "expert",
     _make_expert,
-    "Remembers every clue it has seen and plays its cards to the end.",
+    "Remembers every clue it has seen and plays its cards to the end, and for the rewards.",
 )
 register_alias("columbo", "forgetful", "beginner")

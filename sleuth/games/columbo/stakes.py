@@ -43,23 +43,20 @@ class Rival:
         he holds none, or it would be over already)."""
         return {"figure", "weapon"} <= self.laid
 
-    def steps(self) -> int:
-        """Roughly how far he is from ending: groups still to complete, plus the Motive."""
-        return 2 - len(self.laid) + 1
-
 
 @dataclass(frozen=True)
 class Stakes:
-    """What ending would pay me, and the best the others could show against it."""
+    """What ending would pay me, and the most any opponent is seen to hold against it."""
 
     mine_if_ending: int
     best_other: int
     rivals: tuple[Rival, ...]
 
     def ending_pays(self, gain: int = 0) -> bool:
-        """Ending now (with a card adding `gain` to my sets) wins outright: no opponent can
-        reach my total whatever his hand holds."""
-        return self.mine_if_ending + gain > self.best_other
+        """Ending now (with a card adding `gain` to my sets) wins, or at worst shares the win:
+        no opponent is seen to hold more. A tie is taken: an opponent level with the ender
+        has laid sets down and may end himself next (decision A5)."""
+        return self.mine_if_ending + gain >= self.best_other
 
     def deny_motive(self) -> float:
         """How much a spare Motive card is worth kept from the others (0 to 1)."""
@@ -119,5 +116,7 @@ def read(
     # An opponent's hand is hidden. It may add a complete Columbo, counted only when this
     # seat has seen him gather most of it: counting every unseen hand as a possible Columbo
     # would have a player at $2,000 wait for ever beside an opponent's two laid sets.
-    best = max((r.table + (COLUMBO_REWARD if r.known["columbo"] >= 4 else 0) for r in rivals), default=0)
+    best = max(
+        (r.table + (COLUMBO_REWARD if r.known["columbo"] >= 4 else 0) for r in rivals), default=0
+    )
     return Stakes(mine + ENDING_BONUS, best, tuple(rivals))
