@@ -61,6 +61,9 @@ FETCH_BACK = 0.4  # a card laid on the lawn where it knows is not lost: it can b
 STUCK = -15.0  # in the end phase a blind naming is worth a small expected loss: no stalemate
 DENY = 60.0  # a card kept from an opponent about to end: below the plan's cards, above the rest
 WAIT = 5.0  # the card that would end the game when ending would not win (decision A5)
+# A set an opponent is seen gathering is cheaper to go for, per card of evidence: what he
+# holds can be demanded, and each card of it this seat keeps is one his set lacks (A6).
+CONTEST = 1.0
 
 
 @dataclass
@@ -141,9 +144,12 @@ class _Plan:
             return math.inf
         if self.held[kind] >= SET_SIZE:
             return 0.0
-        return sum(
+        cost = sum(
             self.cost.get(c, math.inf) for c in self.pack.of_kind(kind) if c not in self.hand
         )
+        if self.stakes is not None:  # never as cheap as a set already complete (0)
+            cost = max(0.1, cost - CONTEST * self.stakes.gathering(kind))
+        return cost
 
     def _choose_plan(self) -> None:
         figures = sorted(self.pack.figures, key=lambda k: (self._set_cost(k), k))

@@ -58,6 +58,11 @@ class Stakes:
         has laid sets down and may end himself next (decision A5)."""
         return self.mine_if_ending + gain >= self.best_other
 
+    def gathering(self, kind: str) -> int:
+        """The most evidence that one opponent collects `kind`: cards of it known in his
+        hand, and one more if he has ever shown, asked for or picked one up."""
+        return max((r.known[kind] + (1 if r.signals[kind] else 0) for r in self.rivals), default=0)
+
     def deny_motive(self) -> float:
         """How much a spare Motive card is worth kept from the others (0 to 1)."""
         if any(r.needs_motive_only for r in self.rivals):
