@@ -162,6 +162,7 @@ class _Plan:
         has_motive = self.held["motive"] > 0
         motive = 0.0 if has_motive else min(motive_costs, default=math.inf)
         mystery_cost = self._set_cost(self.figure) + self._set_cost(self.weapon) + motive
+        self.locked = math.isinf(mystery_cost)  # this seat can no longer solve the mystery
         columbo_cost = math.inf
         # The more difficult game's rewards make Columbo a side bet, unless no mystery can be
         # solved any more (a set needed is out or on another table): then he is the way to win.
@@ -196,6 +197,8 @@ class _Plan:
                 return 100.0
             return LAST_CARD if self._ending_pays(kind) else WAIT
         if kind in self.pack.sets:
+            if self._lets_go(kind):
+                return 1.0
             side = 0.0 if self.held[kind] >= SET_SIZE else self._side(kind, self.held[kind])
             return max(side, self._deny(kind))
         if kind in ("columbo", "mystery"):
@@ -215,13 +218,22 @@ class _Plan:
         gain = FIGURE_REWARD if kind in self.pack.sets else 0  # a figure or a weapon: both $500
         return self.stakes.ending_pays(gain)
 
+    def _lets_go(self, kind: str) -> bool:
+        """Playing for the rewards, a seat that can no longer solve the mystery lets go of
+        the figures and weapons an opponent could still use to solve it: only solving ends
+        the more difficult game, and holding on could only leave the case to go cold after
+        hundreds of turns (seed 706: each had taken the last sets the other needed)."""
+        if self.stakes is None or not self.locked or kind in self.out:
+            return False
+        return any(self.group[kind] not in r.laid for r in self.stakes.rivals)
+
     def _deny(self, kind: str) -> float:
         """What a card of `kind` is worth kept from the others (the more difficult game): a
         Motive card when an opponent has laid sets down, a figure or weapon an opponent is
         seen gathering. Only a card not needed for this seat's own plan, and only when
         discards are shown: a card let go unseen is lost in the lawn for him too (keeping
         it anyway cost the expert 7 points of win rate in 1000 games)."""
-        if self.stakes is None or not self.shown:
+        if self.stakes is None or not self.shown or self.locked:
             return 0.0
         if kind == "motive":
             return DENY * self.stakes.deny_motive()
@@ -283,6 +295,8 @@ class _Plan:
             first = min(c for c in hand if self.kind[c] == "no-clue")
             return 12.0 if card == first else 2.0
         if kind in self.pack.sets:
+            if self._lets_go(kind):
+                return 1.0
             return max(self._side(kind, self.held[kind] - 1), self._deny(kind))
         if self.advanced:  # a part or the Mystery card costs $200 at the end, unless complete
             return self._columbo_reward(kind, joining=False)
