@@ -108,3 +108,21 @@ def test_the_expert_does_not_end_a_game_it_would_lose() -> None:
     new_choice, old_choice = _choices(state, seat)
     assert old_choice.kind == "name" and old_choice["place"] == 0  # the racer ends and loses
     assert not (new_choice.kind == "name" and new_choice["place"] == 0)
+
+
+def test_the_expert_contests_the_figure_an_opponent_is_gathering() -> None:
+    """With two figures dealt (2 players) and equal progress on both, the expert goes for
+    the one the opponent has been seen asking for: what he holds of it can be demanded, and
+    what the expert keeps his set lacks. So it lets a card of the other figure go; racing
+    alone, it chose between the two by name."""
+    state = new(players=2, seed=2, advanced=True)
+    seat = state.turn.seat
+    them = 1 - seat
+    tv, sports = _kind(state, "tv-star"), _kind(state, "sports-figure")
+    rope, motives = _kind(state, "rope"), _kind(state, "motive")
+    hand(state, seat, [*tv[:2], *sports[:2], *rope[:3], motives[0]])
+    state.memory(seat).signals[them]["tv-star"] += 1  # he asked for a T.V. Star card once
+    turn(state, seat, (1, 2), "discard")
+    new_choice, old_choice = _choices(state, seat)
+    assert state.kind_of[old_choice["card"]] == "tv-star"
+    assert state.kind_of[new_choice["card"]] == "sports-figure"
