@@ -28,10 +28,12 @@ How they play:
   card of the kind. Give back, in an exchange, what the taker seems least to
   collect.
 * The more difficult game (expert and intermediate; `rewards`): play for the
-  rewards table as read by `stakes.py` (decisions A5, A6): take the card that
-  ends the game only if ending does not lose, keep a spare Motive and cards of
-  sets an opponent near the end needs, and shed Columbo's parts, each $200 at
-  the end, unless Columbo is the only way left.
+  rewards table as read by `stakes.py` (decisions A5, A6): contest the sets an
+  opponent is gathering, take the card that ends the game only if ending does
+  not lose, keep a spare Motive and cards of sets an opponent near the end
+  needs (when discards are shown), shed Columbo's parts, each $200 at the end,
+  unless Columbo is the only way left, and, once it cannot solve any more, let
+  go of what others could solve with.
 """
 
 from __future__ import annotations
@@ -360,6 +362,17 @@ class _Plan:
         gain = self.want(kind) - self.room_cost(kind)
         return NO_CLUE_RISK * self.holds_chance(seat, kind, hand_size) * max(0.0, gain)
 
+    def undoes(self, laid: int, taking: str) -> bool:
+        """Playing for the rewards: would laying `laid` to take a card of `taking` give up
+        more than it gains, a card of a figure or weapon held more often than the one
+        taken? Then the next turn could want it back the same way: two detectives in the
+        unseen-discards game swapped one lawn place between Rope and Poison for 900 turns
+        (bench seeds 268 and 537)."""
+        other = self.kind[laid]
+        if self.stakes is None or other not in self.pack.sets or taking not in self.pack.sets:
+            return False
+        return self.held[other] > self.held[taking]
+
     def completes(self, kind: str) -> bool:
         """Would one more card of `kind` complete a set that goes straight onto the table?"""
         if kind not in self.pack.sets or self.held[kind] != SET_SIZE - 1:
@@ -592,6 +605,8 @@ class DetectiveBot:
             worth = plan.want(kind)
             for action in by_place.get(place, ()):
                 swap = laid(action, kind)
+                if swap is not None and plan.undoes(swap, kind):
+                    continue
                 if self._demand_kind(plan, action) != kind and (
                     swap is None or plan.kind[swap] != kind  # a swap within a kind gains nothing
                 ):
