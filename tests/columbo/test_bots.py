@@ -180,11 +180,23 @@ def test_no_bot_pairing_lets_these_cases_go_cold() -> None:
     """Two games of the more difficult game that once went cold at 1000 turns: one where
     each detective held half of Columbo with the rooms shut (neither went after the other
     half), one where the only way left to win was Columbo and the planner never looked at
-    him. bench/bench_columbo_cold.py runs 1000 games of every pairing."""
+    him; and, playing for the rewards, one where each detective took the last sets the
+    other needed (decision A6: a seat that can no longer solve lets them go) and two, with
+    discards unseen, where an expert swapped one lawn place between two weapons for ever.
+    bench/bench_columbo_cold.py runs 1000 games of every pairing."""
     from sleuth.bots import make_bot, play
 
-    for seed, pair in ((366, ("intermediate", "beginner")), (623, ("beginner", "beginner"))):
-        state = sleuth.new_game("columbo", players=2, seed=seed, max_turns=1000, advanced=True)
+    cases = (
+        (366, ("intermediate", "beginner"), True),
+        (623, ("beginner", "beginner"), True),
+        (706, ("intermediate", "intermediate"), True),
+        (268, ("expert", "expert"), False),
+        (537, ("expert", "expert"), False),
+    )
+    for seed, pair, shown in cases:
+        state = sleuth.new_game(
+            "columbo", players=2, seed=seed, max_turns=1000, advanced=True, show_discards=shown
+        )
         bots = [make_bot("columbo", level, seed * 10 + i) for i, level in enumerate(pair)]
         play(state, bots, 1_000_000)
         assert state.over and state.end_reason != "cold", (seed, pair)

@@ -27,6 +27,13 @@ How they play:
 * Give a No Clue card when asked, if it has one; otherwise the least useful
   card of the kind. Give back, in an exchange, what the taker seems least to
   collect.
+* The more difficult game (expert and intermediate; `rewards`): play for the
+  rewards table as read by `stakes.py` (decisions A5, A6): contest the sets an
+  opponent is gathering, take the card that ends the game only if ending does
+  not lose, keep a spare Motive and cards of sets an opponent near the end
+  needs (when discards are shown), shed Columbo's parts, each $200 at the end,
+  unless Columbo is the only way left, and, once it cannot solve any more, let
+  go of what others could solve with.
 """
 
 from __future__ import annotations
@@ -45,7 +52,8 @@ from sleuth.core import Action, GameState, Rng
 from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import COLUMBO_PARTS, HAND, SET_SIZE, Pack, load_pack
 from sleuth.games.columbo.knowledge import Knowledge
-from sleuth.games.columbo.state import Columbo
+from sleuth.games.columbo.stakes import Stakes, read
+from sleuth.games.columbo.state import FIGURE_REWARD, Columbo
 
 LAWN, HELD, UNSEEN = 1.0, 1.6, 2.5  # how dear a missing card is, by what is known of it
 MEAN_THROW = 7
@@ -53,6 +61,11 @@ NO_CLUE_RISK = 0.75  # the share of demands a hand with a wanted card actually a
 LAST_CARD = 300.0  # the card that would win is worth three that only help
 FETCH_BACK = 0.4  # a card laid on the lawn where it knows is not lost: it can be named back
 STUCK = -15.0  # in the end phase a blind naming is worth a small expected loss: no stalemate
+DENY = 60.0  # a card kept from an opponent about to end: below the plan's cards, above the rest
+WAIT = 5.0  # the card that would end the game when ending would not win (decision A5)
+# A set an opponent is seen gathering is cheaper to go for, per card of evidence: what he
+# holds can be demanded, and each card of it this seat keeps is one his set lacks (A6).
+CONTEST = 1.0
 
 
 @dataclass
@@ -79,6 +92,8 @@ class _Plan:
         holder: dict[int, int],
         lacks: list[set[str]],
         signals: list[Counter[str]],
+        rewards: bool = False,
+        shown: bool = True,
     ) -> None:
         self.pack: Pack = load_pack()
         self.board: Board = load_board()
@@ -90,6 +105,13 @@ class _Plan:
         self.holder = holder
         self.lacks = lacks
         self.signals = signals
+        # The more difficult game's rewards table (decisions A5, A6): only for bots that play
+        # for it; None keeps the race for the first solution alone.
+        self.stakes: Stakes | None = (
+            read(view, self.pack, holder, signals) if rewards and self.advanced else None
+        )
+        # Are discards shown to all (a rule every player knows, option `show_discards`)?
+        self.shown = shown
         cards = self.pack.cards
         self.kind = [c.kind for c in cards]
         me = view["detectives"][self.seat]
@@ -97,6 +119,7 @@ class _Plan:
         self.held = Counter(self.kind[c] for c in self.hand + self.my_table)
         self.group = self.pack.groups
         self.laid_groups = {self.group[self.kind[c]] for c in self.my_table}
+        self.laid_kinds = {self.kind[c] for c in self.my_table}
         gone: set[int] = {int(c["id"]) for c in (*view["aside"], *view["removed"])}
         taken: set[str] = set()
         for det in view["detectives"]:
@@ -126,9 +149,12 @@ class _Plan:
             return math.inf
         if self.held[kind] >= SET_SIZE:
             return 0.0
-        return sum(
+        cost = sum(
             self.cost.get(c, math.inf) for c in self.pack.of_kind(kind) if c not in self.hand
         )
+        if self.stakes is not None:  # never as cheap as a set already complete (0)
+            cost = max(0.1, cost - CONTEST * self.stakes.gathering(kind))
+        return cost
 
     def _choose_plan(self) -> None:
         figures = sorted(self.pack.figures, key=lambda k: (self._set_cost(k), k))
@@ -138,6 +164,7 @@ class _Plan:
         has_motive = self.held["motive"] > 0
         motive = 0.0 if has_motive else min(motive_costs, default=math.inf)
         mystery_cost = self._set_cost(self.figure) + self._set_cost(self.weapon) + motive
+        self.locked = math.isinf(mystery_cost)  # this seat can no longer solve the mystery
         columbo_cost = math.inf
         # The more difficult game's rewards make Columbo a side bet, unless no mystery can be
         # solved any more (a set needed is out or on another table): then he is the way to win.
@@ -168,13 +195,55 @@ class _Plan:
     def want(self, kind: str) -> float:
         """What one more card of `kind` is worth now (100: a card the plan lacks)."""
         if kind in self.plan_kinds and self.missing(kind) > 0:
-            return LAST_CARD if self.to_go == 1 else 100.0
+            if self.to_go > 1:
+                return 100.0
+            return LAST_CARD if self._ending_pays(kind) else WAIT
         if kind in self.pack.sets:
-            return 0.0 if self.held[kind] >= SET_SIZE else self._side(kind, self.held[kind])
+            if self._lets_go(kind):
+                return 1.0
+            side = 0.0 if self.held[kind] >= SET_SIZE else self._side(kind, self.held[kind])
+            return max(side, self._deny(kind))
         if kind in ("columbo", "mystery"):
             if self.advanced:
                 return self._columbo_reward(kind, joining=True)
             return 4.0 + 4.0 * (self.held["columbo"] + self.held["mystery"])
+        if kind == "motive":
+            return self._deny(kind)  # one is in hand already: another only keeps it from others
+        return 0.0
+
+    def _ending_pays(self, kind: str) -> bool:
+        """Would the card that completes the plan, ending the game, make this seat a winner?
+        Always in the basic game; in the more difficult one, unless an opponent's table (and
+        a Columbo he is seen gathering) would beat the ender's reward (decision A5)."""
+        if self.stakes is None or self.columbo:
+            return True
+        gain = FIGURE_REWARD if kind in self.pack.sets else 0  # a figure or a weapon: both $500
+        return self.stakes.ending_pays(gain)
+
+    def _lets_go(self, kind: str) -> bool:
+        """Playing for the rewards, a seat that can no longer solve the mystery lets go of
+        the figures and weapons an opponent could still use to solve it: only solving ends
+        the more difficult game, and holding on could only leave the case to go cold after
+        hundreds of turns (seed 706: each had taken the last sets the other needed)."""
+        if self.stakes is None or not self.locked or kind in self.out:
+            return False
+        return any(self.group[kind] not in r.laid for r in self.stakes.rivals)
+
+    def _deny(self, kind: str) -> float:
+        """What a card of `kind` is worth kept from the others (the more difficult game): a
+        Motive card when an opponent has laid sets down, a figure or weapon an opponent is
+        seen gathering. Only a card not needed for this seat's own plan, and only when
+        discards are shown: a card let go unseen is lost in the lawn for him too (keeping
+        it anyway cost the expert 7 points of win rate in 1000 games)."""
+        if self.stakes is None or not self.shown or self.locked:
+            return 0.0
+        if kind == "motive":
+            return DENY * self.stakes.deny_motive()
+        if kind in self.pack.sets:
+            group = self.group[kind]
+            kinds = self.pack.figures if group == "figure" else self.pack.weapons
+            options = sum(1 for k in kinds if k not in self.out and k not in self.laid_kinds)
+            return DENY * self.stakes.deny_set(kind, group, options)
         return 0.0
 
     def _columbo_reward(self, kind: str, joining: bool) -> float:
@@ -182,6 +251,11 @@ class _Plan:
         end unless all six are held ($1,000), and the Mystery card costs $200 unless it is
         beside a complete Columbo. Worth collecting once most parts are in hand or known on
         the lawn; otherwise a card to shed."""
+        if self.stakes is not None and not self.columbo:
+            # Playing for the rewards: only solving the mystery ends the game, and the ender
+            # has won every bot game measured (bench/bench_columbo_rewards.py), so parts that
+            # cost $200 each unless all six come are a hand's worst cards.
+            return -10.0
         parts = self.held["columbo"] + (1 if joining and kind == "columbo" else 0)
         near = parts + sum(1 for c in self.lawn.values() if self.kind[c] == "columbo")
         removed = self.view.get("removed") or []
@@ -192,6 +266,8 @@ class _Plan:
             near = COLUMBO_PARTS
         if kind == "mystery":
             if parts >= COLUMBO_PARTS:
+                if self.stakes is not None:
+                    return 1.0  # it ends nothing here, and beside six parts costs nothing (A2)
                 return LAST_CARD  # beside all six parts it finds Columbo: the game is won
             return 15.0 if parts >= COLUMBO_PARTS - 1 else -10.0
         if kind == "columbo" and parts >= COLUMBO_PARTS and self.held["mystery"]:
@@ -214,12 +290,16 @@ class _Plan:
             return 100.0 + self.held[kind]
         if kind == "motive":
             first = min(c for c in hand if self.kind[c] == "motive")
-            return (30.0 if self.columbo else 90.0) if card == first else 3.0
+            if card == first:
+                return 30.0 if self.columbo else 90.0
+            return max(3.0, self._deny(kind))  # kept from an opponent who needs one
         if kind == "no-clue":
             first = min(c for c in hand if self.kind[c] == "no-clue")
             return 12.0 if card == first else 2.0
         if kind in self.pack.sets:
-            return self._side(kind, self.held[kind] - 1)
+            if self._lets_go(kind):
+                return 1.0
+            return max(self._side(kind, self.held[kind] - 1), self._deny(kind))
         if self.advanced:  # a part or the Mystery card costs $200 at the end, unless complete
             return self._columbo_reward(kind, joining=False)
         return 4.0 + 4.0 * (self.held["columbo"] + self.held["mystery"])
@@ -282,6 +362,17 @@ class _Plan:
         gain = self.want(kind) - self.room_cost(kind)
         return NO_CLUE_RISK * self.holds_chance(seat, kind, hand_size) * max(0.0, gain)
 
+    def undoes(self, laid: int, taking: str) -> bool:
+        """Playing for the rewards: would laying `laid` to take a card of `taking` give up
+        more than it gains, a card of a figure or weapon held more often than the one
+        taken? Then the next turn could want it back the same way: two detectives in the
+        unseen-discards game swapped one lawn place between Rope and Poison for 900 turns
+        (bench seeds 268 and 537)."""
+        other = self.kind[laid]
+        if self.stakes is None or other not in self.pack.sets or taking not in self.pack.sets:
+            return False
+        return self.held[other] > self.held[taking]
+
     def completes(self, kind: str) -> bool:
         """Would one more card of `kind` complete a set that goes straight onto the table?"""
         if kind not in self.pack.sets or self.held[kind] != SET_SIZE - 1:
@@ -300,10 +391,13 @@ class _Plan:
 class DetectiveBot:
     """The expert (perfect recall) or, with a fading `Recall`, the forgetful detective."""
 
-    def __init__(self, seed: int = 0, recall: Recall = EXPERT, level: str = "expert") -> None:
+    def __init__(
+        self, seed: int = 0, recall: Recall = EXPERT, level: str = "expert", rewards: bool = True
+    ) -> None:
         self.rng = Rng(seed)
         self.recall = recall
         self.level = level
+        self.rewards = rewards  # plays for the more difficult game's rewards table
         # the lawn facts lost, per game and seat: (place, when it was learnt)
         self._lost: weakref.WeakKeyDictionary[GameState, dict[int, set[tuple[int, int]]]] = (
             weakref.WeakKeyDictionary()
@@ -351,7 +445,13 @@ class DetectiveBot:
         view = state.view(seat)
         memory = _memory(state, seat)
         plan = _Plan(
-            view, self.remembered(state, seat), dict(memory.holder), memory.lacks, memory.signals
+            view,
+            self.remembered(state, seat),
+            dict(memory.holder),
+            memory.lacks,
+            memory.signals,
+            self.rewards,
+            bool(getattr(state.options, "show_discards", True)),
         )
         phase = view["phase"]
         if phase in ("discard", "exchange", "lay"):
@@ -505,6 +605,8 @@ class DetectiveBot:
             worth = plan.want(kind)
             for action in by_place.get(place, ()):
                 swap = laid(action, kind)
+                if swap is not None and plan.undoes(swap, kind):
+                    continue
                 if self._demand_kind(plan, action) != kind and (
                     swap is None or plan.kind[swap] != kind  # a swap within a kind gains nothing
                 ):
@@ -553,7 +655,7 @@ def _make_expert(seed: int) -> DetectiveBot:
 
 
 def _make_forgetful(seed: int) -> DetectiveBot:
-    return DetectiveBot(seed, FORGETFUL, "forgetful")
+    return DetectiveBot(seed, FORGETFUL, "forgetful", rewards=False)
 
 
 def _make_beginner(seed: int) -> Careless:
@@ -585,6 +687,6 @@ register_bot(
     "columbo",
     "expert",
     _make_expert,
-    "Remembers every clue it has seen and plays its cards to the end.",
+    "Remembers every clue it has seen and plays its cards to the end, and for the rewards.",
 )
 register_alias("columbo", "forgetful", "beginner")
