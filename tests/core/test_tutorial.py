@@ -274,3 +274,18 @@ def test_each_guide_section_a_step_names_is_an_anchor_on_the_rules_page(game: st
     for step in script.steps:
         if step.guide is not None:
             assert f'<h2 id="{slug(step.guide)}">' in page
+
+
+# Stop Thief's lesson ends at its first arrest (the tracking example); the others play a whole
+# game, so a newcomer is never left mid-game without the coach.
+WHOLE_GAMES = [game for game in GAMES if game != "stop-thief"]
+
+
+@pytest.mark.parametrize("game", WHOLE_GAMES)
+def test_each_lesson_ends_the_game_with_the_learner_winning(game: str) -> None:
+    """The script's last step wins the game for the learner."""
+    script = read_script(game)
+    assert script is not None
+    state = check_script(script)
+    assert state.over, f"{game}: the lesson stops before the game's end"
+    assert state.winners == [script.learner]

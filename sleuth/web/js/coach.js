@@ -84,8 +84,9 @@ export class CoachPanel {
       const wanted = actionKey(advice.suggest);
       const buttons = [...this.area.querySelectorAll("button:not([disabled])")];
       let hit = buttons.filter((b) => b.actionKey === wanted);
-      // A button that opens a choice (ARREST…, a card's target) stands for the kind of action.
-      if (!hit.length) hit = buttons.filter((b) => b.dataset.action === advice.suggest.kind || b.dataset.action === `${advice.suggest.kind}-mode`);
+      // A button that opens a choice (ARREST…, a card's target) stands for the kind of action;
+      // once it is on (Manhunt's Accuse… turned Cancel) it would only close the choice again.
+      if (!hit.length) hit = buttons.filter((b) => !b.classList.contains("active") && (b.dataset.action === advice.suggest.kind || b.dataset.action === `${advice.suggest.kind}-mode`));
       // A switch the action needs first (Kojak's car, not the Detective's): a button not on
       // yet whose data names one of the action's fields with its value.
       if (!hit.length) {
