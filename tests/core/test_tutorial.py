@@ -289,3 +289,16 @@ def test_each_lesson_ends_the_game_with_the_learner_winning(game: str) -> None:
     state = check_script(script)
     assert state.over, f"{game}: the lesson stops before the game's end"
     assert state.winners == [script.learner]
+
+
+def test_a_win_by_finding_columbo_is_told_as_such_at_the_end() -> None:
+    """The Columbo lesson ends with six Columbo parts and the Mystery card: the game-end
+    standings said "solved it; 0 complete sets" for it."""
+    script = read_script("columbo")
+    assert script is not None
+    state = check_script(script)
+    ending = state.ending()
+    assert ending is not None
+    mine = next(s for s in ending["standings"] if s["seat"] == script.learner)
+    assert mine["result"] == "found Columbo"
+    assert "finds Columbo" in ending["headline"]

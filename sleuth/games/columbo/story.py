@@ -22,12 +22,22 @@ def _who(seat: object) -> str:
     return f"Detective {int(str(seat)) + 1}"
 
 
+def _result(won: bool, won_by: str, sets: int) -> str:
+    """A standing's words: 'solved it; 2 complete sets', 'found Columbo', '1 complete set'
+    (a win by Columbo's six parts lays no set down: no '0 complete sets' beside it)."""
+    counted = f"{sets} complete set{'' if sets == 1 else 's'}"
+    if not won:
+        return counted
+    return f"{won_by}; {counted}" if sets else won_by
+
+
 def ending(state: Columbo) -> Ending:
     if not state.over:
         raise ValueError("only a finished game has an ending")
     story: list[str] = []
     sets = [0] * state.players
     right = wrong = demands = 0
+    won_by = "solved it"
     for event in state.log:
         data = event.data
         if event.kind == "laid_down":
@@ -42,6 +52,8 @@ def ending(state: Columbo) -> Ending:
         elif event.kind == "demand":
             demands += 1
         elif event.kind == "game_over":
+            if data["reason"] == "columbo":
+                won_by = "found Columbo"
             if data["reason"] == "cold":
                 story.append("The case went cold: the turns ran out.")
             else:
@@ -67,12 +79,7 @@ def ending(state: Columbo) -> Ending:
         place = places(
             [(1 if s in state.winners else 0) * 100 + sets[s] for s in range(state.players)]
         )
-        results = [
-            ("solved it" if s in state.winners else "")
-            + ("; " if s in state.winners else "")
-            + f"{sets[s]} complete set{'' if sets[s] == 1 else 's'}"
-            for s in range(state.players)
-        ]
+        results = [_result(s in state.winners, won_by, sets[s]) for s in range(state.players)]
     standings = sorted(
         (Standing(s, _who(s), place[s], results[s]) for s in range(state.players)),
         key=lambda standing: (standing.place, standing.seat),
