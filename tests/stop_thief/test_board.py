@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -89,3 +90,17 @@ def test_board_file_equals_a_rebuild_from_shared() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_every_square_has_a_name_to_type_that_reads_back_to_it() -> None:
+    """Issue 13: a plain square had no name a player could type (only an internal id). Each
+    now has one, the nearest numbered space and the steps from its top-left square
+    ('4-68nw'); no two squares share a name and each reads back to its own square."""
+    board = load_board()
+    names = [board.square_name(n.index) for n in board.nodes]
+    assert len(set(names)) == len(names)
+    for node, name in zip(board.nodes, names, strict=True):
+        assert board.parse_node(name) == node.index, name
+        if node.code is None and node.kind in ("street", "floor"):
+            assert re.fullmatch(r"\d-\d\d[ns]*[we]*", name), name
+    assert board.parse_node("4-68xyz") is None and board.parse_node("9-99n") is None

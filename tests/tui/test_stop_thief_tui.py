@@ -140,6 +140,15 @@ def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
         words = str(app.screen.query_one("#info-text", Static).content)
         assert "..." not in words and f"{len(spaces)} numbered spaces" in words
         assert all(f"{code // 100}-{code % 100:02d}" in words for code in spaces)
+        # Plain squares by their names, which the command line takes (they were "69 other
+        # squares (click them)", and a click put an internal id like `m r36c30` on the line).
+        plain = [str(a["to"]) for a in app.state.view(0)["legal"]
+                 if a["kind"] == "move" and not str(a["to"]).isdigit()]  # fmt: skip
+        assert plain and "click them" not in words
+        for node in plain:
+            name = board.square_name(board.node_by_id[node])
+            assert name in words and not re.fullmatch(r"r\d\dc\d\d", name)
+            assert parse_command(f"m {name}", board).action == Action.of("move", to=node)
         box = app.screen.query_one("#info-box")
         assert box.region.right <= 80 and box.region.bottom <= 24
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import deque
 from dataclasses import dataclass
 from functools import cache
@@ -345,9 +346,38 @@ class Board:
         return self.nodes[index].id
 
     def parse_node(self, text: str) -> int | None:
-        """A node from how a player writes it: '148', '1-48', 'r05c12', 'acme', 'subway-nw'."""
+        """A node from how a player writes it: '148', '1-48', a plain square by its name
+        ('4-68nw', see `square_name`), 'r05c12', 'acme', 'subway-nw'."""
         key = text.strip().lower().replace("-", "") if text[:1].isdigit() else text.strip().lower()
-        return self.node_by_id.get(key)
+        found = self.node_by_id.get(key)
+        if found is None and (walk := _SQUARE.fullmatch(key)) is not None:
+            code, steps = int(walk[1]), walk[2]
+            if code in self.node_of_code and _VECTOR.fullmatch(steps):
+                r, c = self.nodes[self.node_of_code[code]].cells[0]
+                for step in steps:
+                    r, c = r + _STEP[step][0], c + _STEP[step][1]
+                found = self.cell_node.get((r, c))
+        return found
+
+    def square_name(self, index: int) -> str:
+        """What a player types for a square: a numbered space's label ('4-68'), a plain
+        square's nearest numbered space with the steps to it from that space's first (top
+        left) square ('4-68nw': one north, one west), so no two squares share a name."""
+        node = self.nodes[index]
+        if node.code is not None:
+            return f"{node.code // 100}-{node.code % 100:02d}"
+        if node.kind not in ("street", "floor"):
+            return node.id  # 'acme', 'subway-nw'
+        code = self.nearest_space(index)
+        r0, c0 = self.nodes[self.node_of_code[code]].cells[0]
+        dr, dc = node.cells[0][0] - r0, node.cells[0][1] - c0
+        steps = ("n" * -dr if dr < 0 else "s" * dr) + ("w" * -dc if dc < 0 else "e" * dc)
+        return f"{code // 100}-{code % 100:02d}{steps}"
+
+
+_SQUARE = re.compile(r"(\d{3})([nsew]+)")  # '468nw' once the dash is gone
+_VECTOR = re.compile(r"(n*|s*)(w*|e*)")  # up or down, then left or right: one way to write it
+_STEP = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
 
 
 def _middle(cells: tuple[tuple[int, int], ...]) -> tuple[float, float]:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action
 from sleuth.core.prompt import count
-from sleuth.games.stop_thief.board import Board
+from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED
 from sleuth.games.stop_thief.words import space_label
 
@@ -22,7 +22,8 @@ Meta = Literal["help", "legal", "quit", "zoom"]
 HELP = """\
 Commands (one per line, then Enter):
   c            press CLUE                 r            roll the dice
-  m 1-48       move to a space (also: m 148, m r05c12, m acme, m subway-ne)
+  m 1-48       move to a space (also: m 148, m acme, m subway-ne); a plain square
+               by the steps from a space's top-left square: m 4-68nw (1 north, 1 west)
   ride ne      ride the subway to a station (nw, ne, sw, se, centre)
   card 2       play the card in hand slot 2      card 2 3   ...on Detective 3
   card #17     play a card by its id
@@ -113,7 +114,7 @@ def _node(args: Sequence[str], board: Board, what: str) -> str:
     key = STATION_ALIASES.get(text.lower(), text)
     index = board.parse_node(key)
     if index is None:
-        raise CommandError(f"there is no square {text!r} (try 1-48, 148, r05c12, acme, subway-ne)")
+        raise CommandError(f"there is no square {text!r} (try 1-48, 148, 4-68nw, acme, subway-ne)")
     return board.node_id(index)
 
 
@@ -172,7 +173,7 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
     names = {int(c["id"]): (slot + 1, str(c["name"])) for slot, c in enumerate(hand)}
     simple: list[str] = []
     moves: list[str] = []
-    squares = 0
+    squares: list[str] = []
     rides: list[str] = []
     arrests: list[str] = []
     cards: dict[int, list[str]] = {}
@@ -185,7 +186,8 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
             if node.isdigit():
                 moves.append(space_label(int(node)))
             else:
-                squares += 1
+                board = load_board()
+                squares.append(board.square_name(board.node_by_id[node]))
         elif kind == "ride":
             rides.append(str(action["to"]).removeprefix("subway-"))
         elif kind == "arrest":
@@ -197,11 +199,15 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
     parts = list(dict.fromkeys(simple))
     if moves or squares:
         # every one, sorted, however many: the page wraps them (a list cut with "..." left
-        # the player guessing); plain squares have no name to type, so they are clicked
+        # the player guessing); plain squares by their names ('4-68nw'), after the spaces
         shown = ", ".join(sorted(moves))
-        others = f" and {count(squares, 'other square')} (click them: green on the board)"
         numbered = count(len(moves), "numbered space")
-        parts.append(f"m: {numbered} ({shown}){others if squares else ''}")
+        others = f"{count(len(squares), 'other square')} ({', '.join(sorted(squares))})"
+        parts.append(
+            f"m: {numbered} ({shown})" + (f" and {others}" if squares else "")
+            if moves
+            else f"m: {others}"
+        )
     if rides:
         parts.append("ride: " + ", ".join(rides))
     if arrests:
@@ -236,5 +242,4 @@ def typed_for(action: Action, board: Board, hand: Sequence[Mapping[str, Any]]) -
 
 def describe_node(board: Board, index: int) -> str:
     """A square as a player would name it on the command line."""
-    node = board.nodes[index]
-    return space_label(node.code) if node.code is not None else node.id
+    return board.square_name(index)
