@@ -193,8 +193,9 @@ def test_every_numbered_space_is_labelled_apart_with_its_code() -> None:
     bare = render_board(board).plain.split("\n")
     pieces_hiding: list[tuple[dict[str, list[int]], set[int]]] = [
         ({}, set()),
-        # one row: a piece hides 447's label; 593 and 707 have a second row for pieces
-        ({"acme": [0, 1, 2], "447": [3], "593": [1], "707": [2]}, {447}),
+        # one square: the piece on 447 stands on the spare character of the square lending
+        # its first digit, so the label stays; 593 and 707 have a second row for pieces
+        ({"acme": [0, 1, 2], "447": [3], "593": [1], "707": [2]}, set()),
     ]
     for pieces, hidden in pieces_hiding:
         drawn = render_board(board, pieces)
@@ -326,7 +327,8 @@ def test_one_human_against_two_bots() -> None:
 
 def test_status_names_squares_in_words() -> None:
     """With seed 7 both bots end their first moves on plain floor squares (grid ids r10c25,
-    r10c23): the case panel says where they stand in words, as the browser does."""
+    r10c23): the case panel says where they stand by the names commands take ('4-68nw', what
+    the log calls 'the street beside 4-68'), never by grid id."""
     app = StopThiefApp(players=3, bots=2, seed=7, bot_level="detective", bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
@@ -334,7 +336,9 @@ def test_status_names_squares_in_words() -> None:
         assert all(re.fullmatch(r"r\d+c\d+", node) for node in nodes)
         status = panel(app, "status")
         assert not re.search(r"\br\d+c\d+\b", status)
-        assert all(f"@ {node_label(node)}" in status for node in nodes)
+        board = load_board()
+        names = [board.square_name(board.node_by_id[node]) for node in nodes]
+        assert all(f"@ {name}\n" in status + "\n" for name in names)
 
     run_app(app, script)
 
@@ -458,6 +462,42 @@ def test_clicking_a_square_you_cannot_use_says_why_and_keeps_the_keyboard() -> N
             assert app.focused is line, widget
 
     run_app(app, script)
+
+
+def test_a_piece_keeps_a_full_label_readable() -> None:
+    """Issue 13: a piece on a space whose every square carries its label (one row: 5-07,
+    or one square: 447) blanked the label. Now the code stays, squeezed beside the piece."""
+    board = load_board()
+    lay = layout(board)
+    full = [n for n in board.nodes if n.code is not None and n.id != "acme"
+            and set(n.cells) == set(lay.label_cells.get(n.index, ()))]  # fmt: skip
+    assert len(full) > 100
+    for node in full:
+        r, c = node.cells[0]
+        line = render_board(board, {node.id: [0]}).plain.split("\n")[r]
+        near = line[max(0, 2 * c - 2) : 2 * c + 2 * len(node.cells) + 2]
+        assert f"{node.code:03d}" in near.replace("-", "") and "1" in near, (node.id, near)
+    line = render_board(board, {"701": [0]}).plain.split("\n")[
+        board.nodes[board.node_of_code[701]].cells[0][0]
+    ]
+    assert "7011" in line
+
+
+def test_case_fits_at_120x40_without_scrolling() -> None:
+    """Issue 13: at 120x40 the case panel scrolled; two lines a detective now fit."""
+    app = StopThiefApp(players=2, bots=1, seed=3, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        panels = app.query_one("#panels")
+        assert panels.max_scroll_y == 0
+        assert app.query_one("#status").region.bottom <= panels.region.bottom
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
 
 
 def test_bots_only_game_runs_to_the_end() -> None:

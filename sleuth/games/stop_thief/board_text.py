@@ -234,7 +234,8 @@ def render_board(
     mark_nodes = {board.node_by_id[m] for m in marks if m in board.node_by_id}
     route_nodes = {board.node_of_code[c] for c in route if c in board.node_of_code}
     tip_nodes = {board.node_of_code[c] for c in tips if c in board.node_of_code}
-    overlay: dict[Cell, list[tuple[str, str]]] = {}
+    overlay: dict[tuple[Cell, int], tuple[str, str]] = {}  # (square, character) -> piece
+    rewritten: dict[tuple[Cell, int], str] = {}  # a label squeezed beside a piece
     covered: set[int] = set()  # nodes whose label a piece hides
     for node_id, seats in (pieces or {}).items():
         index = board.node_by_id.get(node_id)
@@ -244,12 +245,21 @@ def render_board(
         written = lay.label_cells.get(index, frozenset())
         free = [cell for cell in own if cell not in written] if wide else []
         slots = [(cell, k) for cell in (free or own) for k in range(width)]
-        if not free and written:
+        if wide and not free and written:
+            # a space with no square beside its label: keep its code readable next to the
+            # piece ("507" then the piece on 5-07; "447" with the piece on the lent square)
+            squeezed = _squeezed(board, lay, index, rewritten)
+            if squeezed:
+                slots = squeezed
+            else:
+                covered.add(index)
+        elif not free and written:
             covered.add(index)
-        for (cell, _k), seat in zip(slots, sorted(seats), strict=False):
-            overlay.setdefault(cell, []).append((str(seat + 1), SEAT_STYLES[seat % 4]))
-        if len(seats) > len(slots) and slots:
-            overlay[slots[-1][0]][-1] = ("+", SEAT_STYLES[sorted(seats)[-1] % 4])
+        ordered = sorted(seats)
+        for slot, seat in zip(slots, ordered, strict=False):
+            overlay[slot] = (str(seat + 1), SEAT_STYLES[seat % 4])
+        if len(ordered) > len(slots) and slots:
+            overlay[slots[-1]] = ("+", SEAT_STYLES[ordered[-1] % 4])
 
     def style_of(index: int, cell: Cell) -> Style | str:
         if index in route_nodes:
@@ -268,11 +278,13 @@ def render_board(
         for c in range(board.size):
             cell = (r, c)
             index = lay.cells.get(cell)
-            pieces_here = overlay.get(cell, [])
+            piece_here = any((cell, k) in overlay for k in range(width))
             for k in range(width):
                 borrowed = lay.lent.get((cell, k)) if wide else None
-                if k < len(pieces_here):
-                    text.append(*pieces_here[k])
+                if (cell, k) in overlay:
+                    text.append(*overlay[(cell, k)])
+                elif (cell, k) in rewritten and index is not None:
+                    text.append(rewritten[(cell, k)], style_of(index, cell))
                 elif borrowed is not None and borrowed[1] >= 0 and borrowed[1] not in covered:
                     owner = borrowed[1]
                     text.append(borrowed[0], style_of(owner, board.nodes[owner].cells[0]))
@@ -284,7 +296,7 @@ def render_board(
                     text.append(" ", style_of(index, cell))
                 else:
                     chars = lay.labels[cell] if wide else lay.narrow[cell]
-                    if index in covered or (pieces_here and chars.strip() and chars != " ·"):
+                    if index in covered or (piece_here and chars.strip() and chars != " ·"):
                         chars = " " * width  # a piece hides this label: no stray digit
                     elif index in mark_nodes and chars == " ·":
                         chars = " •"
@@ -292,6 +304,29 @@ def render_board(
         if r < board.size - 1:
             text.append("\n")
     return text
+
+
+def _squeezed(
+    board: Board, lay: Layout, index: int, rewritten: dict[tuple[Cell, int], str]
+) -> list[tuple[Cell, int]]:
+    """Where pieces go on a space whose every square carries its label: after the code
+    written without its dash ("507" + piece, on a space two squares wide), or on the spare
+    character of the square that lends a one-square space its first digit. Records the
+    squeezed label in `rewritten`; [] when there is no room."""
+    code = board.nodes[index].code
+    written = sorted(lay.label_cells.get(index, frozenset()))
+    if code is None or not written:
+        return []
+    if len(written) >= 2:
+        chars = f"{code:03d}".ljust(2 * len(written))
+        for i, cell in enumerate(written):
+            for k in range(2):
+                rewritten[(cell, k)] = chars[2 * i + k]
+        return [(cell, k) for i, cell in enumerate(written) for k in range(2) if 2 * i + k >= 3]
+    for (lender, k), (_, owner) in lay.lent.items():
+        if owner == index:
+            return [(lender, 1 - k)]  # left lender: its first character; right: its second
+    return []
 
 
 def legend(wide: bool = True) -> Text:

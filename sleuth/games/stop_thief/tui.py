@@ -329,20 +329,30 @@ class StopThiefApp(GameShell):
             text.append(f" {seat + 1} ", SEAT_STYLES[seat % 4])
             name = str(det["license"])[:16]
             kind = "bot" if seat in self.bots else "you" if seat == self.viewer else ""
+            # two lines a detective, each within the 38 columns of the 120-column panel, so
+            # the case fits without scrolling (three lines each made it scroll at 120x40)
             text.append(f" {name:16} {kind:3} {money(int(det['money'])):>6}")
-            text.append(
-                "  License" if det["licensed"] else "  NO LICENSE",
-                "" if det["licensed"] else "bold red",
-            )
-            text.append(f"  {count(det['cards'], 'card')}")
             if det["posters"]:
-                text.append(f"  ★{len(det['posters'])}", "bold yellow")
+                text.append(f" ★{len(det['posters'])}", "bold yellow")
+            text.append(f"\n    {count(det['cards'], 'card')}")
+            if not det["licensed"]:
+                text.append(" · NO LICENSE", "bold red")
             if det["turns_to_lose"]:
-                text.append("  loses a turn", "yellow")
-            # In words, as the browser says it: a plain square is 'the street beside 5-93'.
-            text.append(f"  @ {node_label(det['node'])}\n", "dim")
+                text.append(" · loses a turn", "yellow")
+            # where, short and as typed ('5-01', '4-68nw': what the log calls 'the street
+            # beside 4-68'), so a detective's two lines fit and the case need not scroll
+            text.append(f" @ {self.short_place(str(det['node']))}\n", "dim")
         text.rstrip()
         self.query_one("#status", Static).update(text)
+
+    def short_place(self, node_id: str) -> str:
+        """A piece's square in a few characters: '1-48', '4-68nw', 'ACME', 'subway NE'."""
+        index = self.board.node_by_id.get(node_id)
+        if node_id == "acme" or index is None:
+            return "ACME" if node_id == "acme" else node_id
+        if self.board.nodes[index].kind == "station":
+            return "subway " + node_id.removeprefix("subway-").upper()
+        return describe_node(self.board, index)
 
     def draw_hand(self, view: Mapping[str, Any]) -> None:
         panel = self.query_one("#hand", Static)
