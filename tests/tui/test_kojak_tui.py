@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -17,6 +18,7 @@ from sleuth.core import Action
 from sleuth.games.kojak.board import load_board
 from sleuth.games.kojak.state import Kojak
 from sleuth.games.kojak.tui import (
+    SHORT,
     CommandError,
     KojakApp,
     board_marks,
@@ -50,6 +52,31 @@ def to_drive_phase(state: Kojak) -> dict[str, Any]:
 
 
 # --- the board as text ------------------------------------------------------------------------
+
+
+def test_building_names_stay_whole_through_play() -> None:
+    """Issue 13 reported "HOTE" where a lot marker follows. No place, lot, road or mark is
+    drawn on a building's name, and in random games (both versions, four players, with the
+    marks of the player to move) every name stays whole on every turn."""
+    spans = set()
+    for b in BOARD.buildings.values():
+        row, col = cell_of(b.x, b.y)
+        spans |= {(row, col + k) for k in range(len(SHORT[b.id]))}
+    places = [*BOARD.path.values(), *((lot.x, lot.y) for lot in BOARD.lots.values())]
+    for x, y in places:
+        row, col = cell_of(x, y)
+        assert not {(row, col + k) for k in range(4)} & spans, (x, y)  # 3 wide, then a road
+    for version in ("fast", "advanced"):
+        state = new(players=4, seed=2, version=version)
+        rng = random.Random(2)
+        for _ in range(120):
+            if state.over:
+                break
+            view = state.view(state.to_move)
+            text = render_board(BOARD, view, board_marks(view)).plain
+            assert all(name in text for name in SHORT.values()), text
+            pick = dict(rng.choice(view["legal"]))
+            state.apply(Action.of(pick.pop("kind"), **pick))
 
 
 def test_board_text_shows_path_lots_buildings_headquarters_and_pieces() -> None:
