@@ -313,10 +313,9 @@ class StopThiefApp(GameShell):
         turn = int(view["turn"])
         text.append("Turn: ")
         text.append(f" {turn + 1} ", SEAT_STYLES[turn % 4])
-        text.append(f" {self.narrator.who(turn)}")
-        if turn in self.bots:
-            text.append(" (bot)", "dim")
-        text.append(f" — {task(view)}")
+        # the seat's number and colour name the detective (▶ below gives the name and bot
+        # or you), which keeps this line short enough for the case to fit at 120x40
+        text.append(f" {task(view)}")
         if view.get("dice"):
             a, b = view["dice"]
             text.append(f" · dice {a}+{b}={a + b}")
