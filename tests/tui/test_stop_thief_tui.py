@@ -481,6 +481,12 @@ def test_a_piece_keeps_a_full_label_readable() -> None:
         board.nodes[board.node_of_code[701]].cells[0][0]
     ]
     assert "7011" in line
+    # a piece on the lending square keeps it: then both pieces show, the label gives way
+    lender = next(cell for (cell, _), (_, owner) in lay.lent.items()
+                  if owner == board.node_of_code[447])  # fmt: skip
+    row = render_board(board, {"447": [0], board.nodes[lay.cells[lender]].id: [1]}).plain
+    near = row.split("\n")[lender[0]][2 * lender[1] : 2 * lender[1] + 4]  # lender, 447
+    assert "1" in near and "2" in near, near
 
 
 def test_case_fits_at_120x40_without_scrolling() -> None:

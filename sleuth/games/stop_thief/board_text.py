@@ -237,6 +237,8 @@ def render_board(
     overlay: dict[tuple[Cell, int], tuple[str, str]] = {}  # (square, character) -> piece
     rewritten: dict[tuple[Cell, int], str] = {}  # a label squeezed beside a piece
     covered: set[int] = set()  # nodes whose label a piece hides
+    occupied = {cell for node_id, seats in (pieces or {}).items() if seats
+                for cell in lay.node_cells.get(board.node_by_id.get(node_id, -1), ())}  # fmt: skip
     for node_id, seats in (pieces or {}).items():
         index = board.node_by_id.get(node_id)
         if index is None or not seats:
@@ -248,7 +250,7 @@ def render_board(
         if wide and not free and written:
             # a space with no square beside its label: keep its code readable next to the
             # piece ("507" then the piece on 5-07; "447" with the piece on the lent square)
-            squeezed = _squeezed(board, lay, index, rewritten)
+            squeezed = _squeezed(board, lay, index, rewritten, occupied)
             if squeezed:
                 slots = squeezed
             else:
@@ -307,12 +309,16 @@ def render_board(
 
 
 def _squeezed(
-    board: Board, lay: Layout, index: int, rewritten: dict[tuple[Cell, int], str]
+    board: Board,
+    lay: Layout,
+    index: int,
+    rewritten: dict[tuple[Cell, int], str],
+    occupied: Collection[Cell],
 ) -> list[tuple[Cell, int]]:
     """Where pieces go on a space whose every square carries its label: after the code
     written without its dash ("507" + piece, on a space two squares wide), or on the spare
     character of the square that lends a one-square space its first digit. Records the
-    squeezed label in `rewritten`; [] when there is no room."""
+    squeezed label in `rewritten`; [] when there is no room (the lender has a piece)."""
     code = board.nodes[index].code
     written = sorted(lay.label_cells.get(index, frozenset()))
     if code is None or not written:
@@ -324,7 +330,7 @@ def _squeezed(
                 rewritten[(cell, k)] = chars[2 * i + k]
         return [(cell, k) for i, cell in enumerate(written) for k in range(2) if 2 * i + k >= 3]
     for (lender, k), (_, owner) in lay.lent.items():
-        if owner == index:
+        if owner == index and lender not in occupied:  # a piece there keeps its square
             return [(lender, 1 - k)]  # left lender: its first character; right: its second
     return []
 
