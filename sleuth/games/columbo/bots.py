@@ -442,6 +442,7 @@ class DetectiveBot:
             if legal[0].kind == "roll":
                 self._fade(state, seat)
             return legal[0]
+        assert isinstance(state, Columbo), "a Columbo bot plays Columbo"
         view = state.view(seat)
         memory = _memory(state, seat)
         plan = _Plan(
@@ -451,7 +452,7 @@ class DetectiveBot:
             memory.lacks,
             memory.signals,
             self.rewards,
-            bool(getattr(state.options, "show_discards", True)),
+            state.options.show_discards,
         )
         phase = view["phase"]
         if phase in ("discard", "exchange", "lay"):

@@ -365,14 +365,14 @@ class Board:
         left) square ('4-68nw': one north, one west), so no two squares share a name."""
         node = self.nodes[index]
         if node.code is not None:
-            return f"{node.code // 100}-{node.code % 100:02d}"
+            return self.spaces[node.code].label
         if node.kind not in ("street", "floor"):
             return node.id  # 'acme', 'subway-nw'
         code = self.nearest_space(index)
         r0, c0 = self.nodes[self.node_of_code[code]].cells[0]
         dr, dc = node.cells[0][0] - r0, node.cells[0][1] - c0
         steps = ("n" * -dr if dr < 0 else "s" * dr) + ("w" * -dc if dc < 0 else "e" * dc)
-        return f"{code // 100}-{code % 100:02d}{steps}"
+        return f"{self.spaces[code].label}{steps}"
 
 
 _SQUARE = re.compile(r"(\d{3})([nsew]+)")  # '468nw' once the dash is gone

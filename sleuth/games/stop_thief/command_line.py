@@ -171,6 +171,7 @@ SIMPLE = {"clue": "c (press CLUE)", "roll": "r (roll)", "end_turn": "e (end the 
 def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str, Any]]) -> str:
     """What the seat to move may do, compactly, in the words the commands use."""
     names = {int(c["id"]): (slot + 1, str(c["name"])) for slot, c in enumerate(hand)}
+    board = load_board()
     simple: list[str] = []
     moves: list[str] = []
     squares: list[str] = []
@@ -186,7 +187,6 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
             if node.isdigit():
                 moves.append(space_label(int(node)))
             else:
-                board = load_board()
                 squares.append(board.square_name(board.node_by_id[node]))
         elif kind == "ride":
             rides.append(str(action["to"]).removeprefix("subway-"))
@@ -200,14 +200,12 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
     if moves or squares:
         # every one, sorted, however many: the page wraps them (a list cut with "..." left
         # the player guessing); plain squares by their names ('4-68nw'), after the spaces
-        shown = ", ".join(sorted(moves))
-        numbered = count(len(moves), "numbered space")
-        others = f"{count(len(squares), 'other square')} ({', '.join(sorted(squares))})"
-        parts.append(
-            f"m: {numbered} ({shown})" + (f" and {others}" if squares else "")
-            if moves
-            else f"m: {others}"
-        )
+        listed = []
+        if moves:
+            listed.append(f"{count(len(moves), 'numbered space')} ({', '.join(sorted(moves))})")
+        if squares:
+            listed.append(f"{count(len(squares), 'other square')} ({', '.join(sorted(squares))})")
+        parts.append("m: " + " and ".join(listed))
     if rides:
         parts.append("ride: " + ", ".join(rides))
     if arrests:

@@ -346,9 +346,11 @@ class StopThiefApp(GameShell):
 
     def short_place(self, node_id: str) -> str:
         """A piece's square in a few characters: '1-48', '4-68nw', 'ACME', 'subway NE'."""
+        if node_id == "acme":
+            return "ACME"
         index = self.board.node_by_id.get(node_id)
-        if node_id == "acme" or index is None:
-            return "ACME" if node_id == "acme" else node_id
+        if index is None:
+            return node_id
         if self.board.nodes[index].kind == "station":
             return "subway " + node_id.removeprefix("subway-").upper()
         return describe_node(self.board, index)
