@@ -253,6 +253,7 @@ class CompanionStore:
         with self.lock:
             sid = secrets.token_urlsafe(9)
             host = secrets.token_urlsafe(24)
+            host_hash = hash_token(host)
             now = _now()
             with self.engine.begin() as db:
                 db.execute(
@@ -264,10 +265,8 @@ class CompanionStore:
                         updated=now,
                     )
                 )
-                db.execute(insert(hosts_table).values(session_id=sid, token_hash=hash_token(host)))
-            session = Session(
-                sid, self.spec.game, settings, now, device, host_hash=hash_token(host)
-            )
+                db.execute(insert(hosts_table).values(session_id=sid, token_hash=host_hash))
+            session = Session(sid, self.spec.game, settings, now, device, host_hash=host_hash)
             self.cache[sid] = session
             self._use(sid)
             return session, host

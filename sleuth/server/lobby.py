@@ -446,7 +446,7 @@ class LiveTable:
         return [a.to_json() for a in self.state.legal_actions()]
 
     def _legal_from(self, view: dict[str, JSONValue], seat: int | None) -> JSONValue:
-        """`legal_json`, taken from `view` when the game put the same list there (Stop Thief
+        """`legal_json`, taken from `view` when the game put the same list there (every game
         does, for the seat to move): encoding every legal action twice was a tenth of an
         update's cost."""
         mine = seat is not None and self.status == "playing" and self.state.to_move == seat

@@ -223,7 +223,3 @@ class CompanionTerminal(App[None]):
         else:
             self.problem("")
         self.draw()
-
-    def seen(self) -> str:
-        """Every word on the screen now, drawn or not (for tests: what could be read)."""
-        return "\n".join(str(w.content) for w in self.query(Static))
