@@ -333,6 +333,8 @@ def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
         return "s" if action.kind == "spin" else action.kind.replace("_", "")
     if action.kind == "place":
         return f"p {str(action.get('badge')).removeprefix('hq-')}"
+    if action.kind in ("call", "confer"):
+        return f"{action.kind} {COLOURS[int(action.get('seat'))]}"
     if action.kind == "accuse":
         return f"accuse {action.get('suspect')}"
     if action.kind == "ask":

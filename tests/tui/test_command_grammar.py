@@ -1,0 +1,97 @@
+"""Every terminal game's command line reads back what it offers to type.
+
+For every game with a terminal (found through its manifest, `sleuth.tui.playable`), over
+seeded games played at random and by the strongest bots: at each position, every legal
+action of the seat to move is turned into the command that takes it (the app's
+`typed_for`, what a tutorial's coach puts on the command line), and that line, read by the
+app's parser against the same view, must give exactly that action back. Kinds of action
+that never get a typed form are counted and must be exactly the known exceptions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+import sleuth
+from sleuth.bots import bot_levels, make_bot
+from sleuth.core import Action, GameState
+from sleuth.tui import app_for, playable
+from sleuth.tui.shell import GameShell
+from tests.core.test_prompt import variant
+
+POSITIONS = 150  # per game played; four games per terminal game: a few hundred positions each
+# Kinds of action the terminal offers no command line for, by game (and why). None today:
+# every legal action can be typed.
+UNTYPED: dict[str, set[str]] = {}
+
+
+@dataclass
+class Tally:
+    """What one game's round trips covered, and what failed."""
+
+    positions: int = 0
+    typed: Counter[str] = field(default_factory=Counter)  # kind -> actions read back
+    untyped: Counter[str] = field(default_factory=Counter)  # kind -> actions with no form
+    wrong: list[tuple[Action, str, object]] = field(default_factory=list)
+
+
+def positions(
+    game: str, players: int, options: dict[str, Any], seed: int, bots: bool
+) -> Iterator[GameState]:
+    """Up to POSITIONS positions of one game (not over), played at random or by bots."""
+    state = sleuth.new_game(game, players=players, seed=seed, **options)
+    robots = [make_bot(game, bot_levels(game)[-1], seed=seed * 10 + s) for s in range(players)]
+    chooser = random.Random(seed)
+    for _ in range(POSITIONS):
+        if state.over:
+            return
+        yield state
+        seat = state.to_move
+        assert seat is not None
+        if bots:
+            state.apply(robots[seat].choose(state, seat))
+        else:
+            state.apply(chooser.choice(state.legal_actions()))
+
+
+def round_trips(app: GameShell, state: GameState, tally: Tally) -> None:
+    """Type every legal action of the seat to move and read each line back."""
+    view = state.view(state.to_move)
+    tally.positions += 1
+    for action in state.legal_actions():
+        typed = app.typed_for(action, view)
+        if typed is None:
+            tally.untyped[action.kind] += 1
+            continue
+        tally.typed[action.kind] += 1
+        try:
+            read: object = app.parse(typed, view).action
+        except ValueError as err:
+            read = err
+        if read != action:
+            tally.wrong.append((action, typed, read))
+
+
+@pytest.mark.parametrize("game", playable())
+def test_every_legal_action_typed_reads_back_as_itself(game: str) -> None:
+    spec = sleuth.spec(game)
+    app_class = app_for(game)
+    assert app_class is not None
+    tally = Tally()
+    for players, options in ((spec.min_players, {}), (spec.max_players, variant(game))):
+        # the app's own game is never played: its parser and typed forms read the test's views
+        app = app_class(players, players, 0, options=options)
+        for seed, bots in ((1, False), (2, True)):
+            for state in positions(game, players, options, seed, bots):
+                round_trips(app, state, tally)
+    assert not tally.wrong, tally.wrong[:5]
+    never = {kind for kind in tally.untyped if kind not in tally.typed}
+    assert set(tally.untyped) == never, f"typed only sometimes: {set(tally.untyped) - never}"
+    assert never == UNTYPED.get(game, set()), tally.untyped
+    assert tally.positions >= 2 * POSITIONS and len(tally.typed) >= 5, tally
