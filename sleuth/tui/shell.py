@@ -8,12 +8,12 @@ seat's cover), reads the command line (bad input gets a message and changes
 nothing), lists the legal moves and shows the end of the game.
 
 A game supplies only what is its own, by overriding the hooks at the bottom of
-the class: its panels (`compose_board`, `compose_panels`, `draw`), its command
-parser (`parse`, and `TYPED`: what to type for each kind of action), and its
-words for the legal moves, help and the end. The status line says the game's own
-prompt (`view["prompt"]`, the same words the browser shows). What a human sees is
-built only from `state.view(seat)` for the seat at the keyboard and the events
-that seat may see.
+the class: its panels (`compose_board`, `compose_panels`, `draw`), its commands
+(`GRAMMAR`, read by the skeleton in `sleuth.tui.grammar`; `TYPED`: what to type for
+each kind of action), and its words for the legal moves, help and the end. The status
+line says the game's own prompt (`view["prompt"]`, the same words the browser shows).
+What a human sees is built only from `state.view(seat)` for the seat at the keyboard
+and the events that seat may see.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Self
 
 from rich.text import Text
 from textual import events
@@ -39,6 +39,7 @@ from sleuth.core.coach import Coach
 from sleuth.core.game import Narrating
 from sleuth.core.tutorial import Script
 from sleuth.tui import saves
+from sleuth.tui.grammar import Command, Grammar
 from sleuth.tui.pages import fit_columns
 from sleuth.tui.session import CommandLine, QuitScreen
 
@@ -114,16 +115,6 @@ class Log(RichLog, can_focus=False):
 class ViewTabs(Tabs, can_focus=False):
     """On a small screen, which part is shown: the board, the panels or the log. Clicked, or
     F2/F3/F4 or Tab; never focused, so typing stays on the command line."""
-
-
-class Parsed(Protocol):
-    """What a game's command parser returns: an action for the game, or a request (`meta`)."""
-
-    @property
-    def action(self) -> Action | None: ...
-
-    @property
-    def meta(self) -> str | None: ...
 
 
 def task(view: Mapping[str, Any]) -> str:
@@ -210,6 +201,7 @@ class GameShell(App[None]):
     HELP: ClassVar[str] = "help, legal, quit"
     RING: ClassVar[frozenset[str]] = frozenset()  # public events that ring the bell
     TYPED: ClassVar[Mapping[str, str]] = {}  # what to type for each kind of action, shortly
+    GRAMMAR: ClassVar[Grammar | None] = None  # the game's commands (sleuth.tui.grammar)
     # Below this many columns or rows the board and the panels no longer fit side by side:
     # the screen shows one of board, panels and log at a time, under tabs (`compact`).
     COMPACT_WIDTH: ClassVar[int] = 100
@@ -586,13 +578,13 @@ class GameShell(App[None]):
         """Carry out one command line for the human at the keyboard (also what the tests call)."""
         state = self.state
         seat = self.viewer
-        if text.strip().lower() == "undo":
-            self.take_back()
-            return
         try:
             command = self.parse(text, state.view(seat))
         except ValueError as err:
             self.say(f"✗ {err}", error=True)
+            return
+        if command.meta == "undo":
+            self.take_back()
             return
         if command.meta == "help":
             self.push_screen(InfoScreen(self.HELP + SCREEN_KEYS, "Help"))
@@ -822,11 +814,14 @@ class GameShell(App[None]):
     def draw(self, view: Mapping[str, Any]) -> None:
         """Draw the game's panels from `view` (the viewer's, or a spectator's)."""
 
-    def parse(self, text: str, view: Mapping[str, Any]) -> Parsed:
-        """Read a command line; raise ValueError (with words for the player) if it is bad."""
-        raise ValueError("this game has no commands")
+    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
+        """Read a command line with the game's `GRAMMAR`; raise ValueError (with words for the
+        player) if it is bad."""
+        if self.GRAMMAR is None:
+            raise ValueError("this game has no commands")
+        return self.GRAMMAR.parse(text, view)
 
-    def meta(self, command: Parsed) -> None:
+    def meta(self, command: Command) -> None:
         """A game's own request (zoom, a record, ...)."""
         self.say(f"✗ unknown command {command.meta!r}", error=True)
 
@@ -859,7 +854,7 @@ class GameShell(App[None]):
 
     def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
         """The command line that takes `action` (the coach shows it); None if none does."""
-        return None
+        return None if self.GRAMMAR is None else self.GRAMMAR.typed(action, view)
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))
@@ -879,4 +874,4 @@ class GameShell(App[None]):
         """After a human's action was accepted, before the game moves on."""
 
 
-__all__ = ["CoverScreen", "GameShell", "InfoScreen", "Parsed", "task"]
+__all__ = ["CoverScreen", "GameShell", "InfoScreen", "task"]

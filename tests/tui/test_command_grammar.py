@@ -11,6 +11,7 @@ that never get a typed form are counted and must be exactly the known exceptions
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ import sleuth
 from sleuth.bots import bot_levels, make_bot
 from sleuth.core import Action, GameState
 from sleuth.tui import app_for, playable
+from sleuth.tui.grammar import SHARED, Command, CommandError, Grammar
 from sleuth.tui.shell import GameShell
 from tests.core.test_prompt import variant
 
@@ -95,3 +97,38 @@ def test_every_legal_action_typed_reads_back_as_itself(game: str) -> None:
     assert set(tally.untyped) == never, f"typed only sometimes: {set(tally.untyped) - never}"
     assert never == UNTYPED.get(game, set()), tally.untyped
     assert tally.positions >= 2 * POSITIONS and len(tally.typed) >= 5, tally
+
+
+@pytest.mark.parametrize("game", playable())
+def test_every_game_reads_the_shared_words_the_same_way(game: str) -> None:
+    """The skeleton is said once (sleuth.tui.grammar): each game's command line answers an
+    empty line, an unknown word and the shared requests alike."""
+    app_class = app_for(game)
+    assert app_class is not None and app_class.GRAMMAR is not None
+    grammar = app_class.GRAMMAR
+    view = sleuth.new_game(game, players=sleuth.spec(game).min_players).view(0)
+    for text, meta in SHARED.items():
+        assert grammar.parse(text.upper(), view) == Command(meta=meta), text
+    with pytest.raises(CommandError, match=r"^type a command, or 'help'$"):
+        grammar.parse("  ", view)
+    with pytest.raises(CommandError, match=r"^unknown command 'Dance'; type 'help' for the list$"):
+        grammar.parse("Dance now", view)
+    for word, verb in grammar.words.items():
+        if verb in grammar.simple:
+            with pytest.raises(
+                CommandError, match=rf"^'{re.escape(word)}' takes nothing after it$"
+            ):
+                grammar.parse(f"{word} 2", view)
+        elif verb in grammar.verbs:
+            with pytest.raises(CommandError, match=f"^{re.escape(grammar.needs[verb])}$"):
+                grammar.parse(word, view)
+
+
+def test_a_game_cannot_say_a_shared_word_again_or_leave_a_verb_unread() -> None:
+    roll = Action.of("roll")
+    with pytest.raises(ValueError, match="said again"):
+        Grammar(words={"q": "roll"}, simple={"roll": roll})
+    with pytest.raises(ValueError, match="no meaning"):
+        Grammar(words={"r": "roll", "m": "move"}, simple={"roll": roll})
+    with pytest.raises(ValueError, match="what they need"):
+        Grammar(words={"m": "move"}, verbs={"move": lambda said, view: roll})

@@ -65,6 +65,7 @@ HAND = [
     {"id": 4, "name": "Lose a Turn", "effect": "lose_turn", "text": ""},
     {"id": 17, "name": "Buy a Tip for $50", "effect": "tip", "text": ""},
 ]
+VIEW = {"hand": HAND, "players": 3}  # what the parser reads of a seat's view
 
 
 def test_commands_read_into_actions() -> None:
@@ -86,9 +87,9 @@ def test_commands_read_into_actions() -> None:
         "pay": Action.of("pay_fine"),
     }
     for text, action in read.items():
-        assert parse_command(text, board, HAND, players=3).action == action, text
-    assert parse_command("legal", board).meta == "legal"
-    assert parse_command("help", board).meta == "help"
+        assert parse_command(text, VIEW).action == action, text
+    assert parse_command("legal", {}).meta == "legal"
+    assert parse_command("help", {}).meta == "help"
 
 
 @pytest.mark.parametrize(
@@ -110,7 +111,7 @@ def test_commands_read_into_actions() -> None:
 )
 def test_bad_commands_explain_themselves(text: str, says: str) -> None:
     with pytest.raises(CommandError, match=says):
-        parse_command(text, load_board(), HAND, players=3)
+        parse_command(text, VIEW)
 
 
 def test_legal_summary_is_compact() -> None:
@@ -148,7 +149,7 @@ def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
         for node in plain:
             name = board.square_name(board.node_by_id[node])
             assert name in words and not re.fullmatch(r"r\d\dc\d\d", name)
-            assert parse_command(f"m {name}", board).action == Action.of("move", to=node)
+            assert parse_command(f"m {name}", {}).action == Action.of("move", to=node)
         box = app.screen.query_one("#info-box")
         assert box.region.right <= 80 and box.region.bottom <= 24
 

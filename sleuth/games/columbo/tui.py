@@ -5,7 +5,7 @@ this module is Columbo's part: the house as coloured text (`render_board`, pure:
 the six numbered rooms with their pile sizes, the Living Room, the hallways, the
 DOOR TO spaces and the pieces), the dice, the lawn as a field of numbered card
 backs, the detectives with the sets they laid down, the seat's own hand (only
-behind that seat's cover), and the commands (`parse_command`, pure).
+behind that seat's cover), and its commands (`GRAMMAR`: words and readers, pure).
 
 Everything on screen comes from `state.view(seat)` for the seat at the keyboard
 and the events that seat may see. A face-down lawn card is never named on screen:
@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -32,7 +31,8 @@ from sleuth.games.columbo.board import LIVING_ROOM, Board, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, load_pack
 from sleuth.games.columbo.state import Columbo
 from sleuth.games.columbo.words import Narrator, lawn_number, money, place_words
-from sleuth.tui.shell import GameShell, InfoScreen, Parsed, task
+from sleuth.tui.grammar import Command, CommandError, Grammar, Handler, Said, View
+from sleuth.tui.shell import GameShell, InfoScreen, task
 
 GAME = "columbo"
 CELL = 3  # characters per board square
@@ -211,8 +211,6 @@ def render_lawn(view: Mapping[str, Any], per_row: int = 8) -> Text:
 
 # --- commands -----------------------------------------------------------------------------------
 
-Meta = Literal["help", "legal", "quit"]
-
 HELP = """\
 Commands (one per line, then Enter). Detectives are numbered 1-4, your cards as listed
 under "Your cards", lawn places as numbered on the lawn.
@@ -239,14 +237,6 @@ Win: a complete figure + a complete weapon + a Motive card, or Columbo's six
 parts + "It's A Mystery To Me". Complete figures and weapons go down face up."""
 
 
-@dataclass(frozen=True)
-class Command:
-    """Either an action for the game or a request to the interface."""
-
-    action: Action | None = None
-    meta: Meta | None = None
-
-
 WORDS: dict[str, str] = {
     "r": "roll", "roll": "roll", "throw": "roll",
     "m": "move", "move": "move", "go": "move", "j": "move", "jump": "move",
@@ -259,14 +249,8 @@ WORDS: dict[str, str] = {
     "name": "name", "search": "name", "n": "name",
     "lay": "lay",
     "e": "end_turn", "end": "end_turn", "stop": "end_turn", "done": "end_turn",
-    "legal": "legal", "moves": "legal", "?": "help", "help": "help", "h": "help",
-    "quit": "quit", "q": "quit", "exit": "quit",
 }  # fmt: skip
 LIVING_WORDS = ("lr", "living", "living-room", "0", "l")
-
-
-class CommandError(ValueError):
-    """Input that is not a command, or names something that does not exist."""
 
 
 def move_targets(view: Mapping[str, Any]) -> dict[str, str]:
@@ -293,42 +277,37 @@ def room_targets(view: Mapping[str, Any]) -> dict[str, str]:
     return rooms
 
 
-def parse_command(text: str, view: Mapping[str, Any]) -> Command:
-    """Read one command line against a seat's view. Raises CommandError if it makes no sense."""
-    words = text.strip().split()
-    if not words:
-        raise CommandError("type a command, or 'help'")
-    head, args = words[0].lower(), words[1:]
-    verb = WORDS.get(head)
-    if verb is None:
-        raise CommandError(f"unknown command {words[0]!r}; type 'help' for the list")
-    if verb in ("help", "legal", "quit"):
-        return Command(meta=verb)  # type: ignore[arg-type]
-    if verb in ("roll", "draw", "pass", "end_turn"):
-        if args:
-            raise CommandError(f"'{words[0]}' takes nothing after it")
-        return Command(Action.of(verb))
-    if not args:
-        raise CommandError(_needs(verb))
-    if verb == "move":
-        if len(args) > 2 or (len(args) == 2 and args[0].lower() not in ("room", "living")):
-            raise CommandError(f"'{words[0]}' takes one thing after it: {_needs(verb)}")
-        return Command(_move(" ".join(args), view))
-    if verb in ("discard", "give", "exchange", "lay"):
-        if len(args) > 1:
-            raise CommandError(f"'{words[0]}' takes one card number: {_needs(verb)}")
-        return Command(Action.of(verb, card=_hand_card(args[0], view)))
-    if len(args) < 2:
-        raise CommandError(_needs(verb))
-    if verb == "demand":
-        target = _seat(args[0], view)
-        return Command(Action.of("demand", target=target, **_evidence(args[1:], view)))
-    place = _place(args[0], view)
-    return Command(Action.of("name", place=place, **_evidence(args[1:], view)))
+def _go(said: Said, view: View) -> Action:
+    if len(said.args) == 2 and said.args[0].lower() in ("room", "living"):
+        return _move(said.rest, view)  # "m room 3", "m living room"
+    return _move(said.one(), view)
+
+
+def _with_card(kind: str) -> Handler:
+    """How discard, give, exchange and lay read which card of the hand."""
+
+    def read(said: Said, view: View) -> Action:
+        return Action.of(kind, card=_hand_card(said.one("one card number"), view))
+
+    return read
+
+
+def _demand(said: Said, view: View) -> Action:
+    if len(said.args) < 2:
+        raise CommandError(said.needs)
+    target = _seat(said.args[0], view)
+    return Action.of("demand", target=target, **_evidence(said.args[1:], view))
+
+
+def _name(said: Said, view: View) -> Action:
+    if len(said.args) < 2:
+        raise CommandError(said.needs)
+    place = _place(said.args[0], view)
+    return Action.of("name", place=place, **_evidence(said.args[1:], view))
 
 
 def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
-    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
     simple = {"roll": "r", "draw": "t", "pass": "pass", "end_turn": "e"}
     if action.kind in simple:
         return simple[action.kind]
@@ -363,16 +342,15 @@ def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _needs(verb: str) -> str:
-    return {
-        "move": "say where: 'm b' (a letter lit on the board), 'm 3' (a room) or 'm lr'",
-        "discard": "say which of your cards: 'x 4'",
-        "give": "say which of your cards: 'give 3'",
-        "exchange": "say which of your cards: 'exchange 6'",
-        "lay": "say which of your cards: 'lay 2'",
-        "demand": "say whom and what: 'demand 2 rope', 'demand 2 5' or 'demand 2 motive'",
-        "name": "say where and what: 'name 4 rope', 'name 4 5' or 'name 4 motive'",
-    }[verb]
+NEEDS = {
+    "move": "say where: 'm b' (a letter lit on the board), 'm 3' (a room) or 'm lr'",
+    "discard": "say which of your cards: 'x 4'",
+    "give": "say which of your cards: 'give 3'",
+    "exchange": "say which of your cards: 'exchange 6'",
+    "lay": "say which of your cards: 'lay 2'",
+    "demand": "say whom and what: 'demand 2 rope', 'demand 2 5' or 'demand 2 motive'",
+    "name": "say where and what: 'name 4 rope', 'name 4 5' or 'name 4 motive'",
+}
 
 
 def _move(arg: str, view: Mapping[str, Any]) -> Action:
@@ -473,6 +451,17 @@ def _evidence(args: Sequence[str], view: Mapping[str, Any]) -> dict[str, Any]:
     raise CommandError(f"you hold no {title} card to show: you must show one to ask for its kind")
 
 
+GRAMMAR = Grammar(
+    words=WORDS,
+    simple={verb: Action.of(verb) for verb in ("roll", "draw", "pass", "end_turn")},
+    verbs={"move": _go, "demand": _demand, "name": _name,
+           **{kind: _with_card(kind) for kind in ("discard", "give", "exchange", "lay")}},
+    needs=NEEDS,
+    typed=typed_for,
+)  # fmt: skip
+parse_command = GRAMMAR.parse
+
+
 def legal_summary(view: Mapping[str, Any]) -> str:
     """What the seat to move may do, in the words the commands use, one thing a line."""
     legal: list[Mapping[str, Any]] = view.get("legal", [])
@@ -535,6 +524,7 @@ class ColumboApp(GameShell):
     COVER_SECRET = "your Evidence Cards"
     PLACEHOLDER = "command (help, legal, r, m b, m 3, t, x 4, demand 2 rope, name 4 motive)"
     HELP = HELP
+    GRAMMAR = GRAMMAR
     COMPACT_WIDTH = 107  # the board pane beside panels of 42 columns or more
     PANELS_TAB = "Dice & cards"
     RING: ClassVar[frozenset[str]] = frozenset({"game_over"})
@@ -605,15 +595,6 @@ class ColumboApp(GameShell):
 
     def seat_style(self, seat: int) -> str:
         return str(SEAT_STYLES[seat % len(SEAT_STYLES)])
-
-    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
-        return typed_for(action, view)
-
-    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
-        return parse_command(text, view)
-
-    def meta(self, command: Parsed) -> None:
-        self.say(f"✗ unknown command {command.meta!r}", error=True)
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return legal_summary(view)

@@ -6,7 +6,7 @@ white path, the parking lots, the four buildings with what stands out front,
 Headquarters with each Kojak, the cars and the moves a player may make), the
 turntables as far as anyone has seen them, each player's public pieces, and the
 seat's own notebook and Contact Cards (only behind that seat's cover), plus the
-commands (`parse_command`, pure). Everything on screen comes from
+commands (`GRAMMAR`: words and readers, pure). Everything on screen comes from
 `state.view(seat)` for the seat at the keyboard.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -25,7 +25,8 @@ from sleuth.core import Action
 from sleuth.games.kojak.board import BUILDINGS, Board, load_board
 from sleuth.games.kojak.state import COLOURS, Kojak
 from sleuth.games.kojak.words import Narrator, building, hq_space, place
-from sleuth.tui.shell import GameShell, Parsed, task
+from sleuth.tui.grammar import Command, CommandError, Grammar, Handler, Said, View
+from sleuth.tui.shell import GameShell, task
 
 GAME = "kojak"
 CELL = 4  # text columns a board unit takes: three for the space, one for the road to the right
@@ -242,8 +243,6 @@ def ring(table: Mapping[str, Any]) -> Text:
 
 # --- commands -----------------------------------------------------------------------------------
 
-Meta = Literal["help", "legal", "quit", "sheet"]
-
 HELP = """\
 Commands (one per line, then Enter). Kojak works at Headquarters; his Detective drives.
   park w | park e    set-up: park your Detective's car at the west or east HQ lot
@@ -272,14 +271,6 @@ bus (b, green). Turntables read from the front: [●] informer out front, ● se
 ○ empty, ? not seen yet. Your notebook (right) shows the codes you took."""
 
 
-@dataclass(frozen=True)
-class Command:
-    """Either an action for the game or a request to the interface."""
-
-    action: Action | None = None
-    meta: Meta | None = None
-
-
 WORDS: dict[str, str] = {
     "park": "park", "p": "park",
     "badge": "badge", "bg": "badge",
@@ -297,9 +288,6 @@ WORDS: dict[str, str] = {
     "leave": "leave_hq", "leave_hq": "leave_hq",
     "end": "end_turn", "e": "end_turn", "done": "end_turn", "pass": "end_turn",
     "sheet": "sheet", "case": "sheet",
-    "help": "help", "h": "help", "?": "help",
-    "legal": "legal", "l": "legal", "moves": "legal",
-    "quit": "quit", "q": "quit", "exit": "quit",
 }  # fmt: skip
 BUILDING_WORDS: dict[str, str] = {
     "movie": "movie", "movies": "movie", "m": "movie", "red": "movie", "cinema": "movie",
@@ -311,11 +299,21 @@ BUILDING_WORDS: dict[str, str] = {
 LOTS = {"w": "lot-hq-west", "west": "lot-hq-west", "e": "lot-hq-east", "east": "lot-hq-east"}
 ROOM_WORDS = {"radio": "radio", "r": "radio", "rad": "radio", "command": "command",
               "c": "command", "cmd": "command"}  # fmt: skip
-NO_ARGS = ("roll", "draw", "stay", "take", "arrest", "leave_hq", "end_turn", "radio", "command")
-
-
-class CommandError(ValueError):
-    """Input that is not a command, or names something that does not exist."""
+SIMPLE = {
+    **{verb: Action.of(verb) for verb in ("roll", "draw", "stay", "take", "arrest", "leave_hq",
+                                          "end_turn")},
+    **{room: Action.of("jump", room=room) for room in ("radio", "command")},
+}  # fmt: skip
+NEEDS = {
+    "park": "say which Headquarters lot: park w or park e",
+    "badge": "say which building: badge hotel",
+    "drive": "say where: 'd a' (a letter lit on the board) or a place, 'd movie'",
+    "move": "say where: 'm a' (a letter lit on the board)",
+    "kojak_car": "say where Kojak's car goes: 'k a' or 'k movie'",
+    "jump": "say which room: j radio or j command",
+    "walk": "say where Kojak goes: 'w a' (lit in Headquarters) or 'w radio'",
+    "turn": "say which turntable and how far: 't hotel 2' (fast game: 't 2')",
+}
 
 
 def move_targets(view: Mapping[str, Any]) -> dict[str, Action]:
@@ -334,57 +332,49 @@ def board_marks(view: Mapping[str, Any]) -> dict[str, str]:
     return marks
 
 
-def parse_command(text: str, view: Mapping[str, Any]) -> Command:
-    """Read one command line against a seat's view. Raises CommandError if it makes no sense."""
-    words = text.strip().split()
-    if not words:
-        raise CommandError("type a command, or 'help'")
-    head, args = words[0].lower(), words[1:]
-    verb = WORDS.get(head)
-    if verb is None:
-        raise CommandError(f"unknown command {words[0]!r}; type 'help' for the list")
-    if verb in ("help", "legal", "quit", "sheet"):
-        return Command(meta=verb)  # type: ignore[arg-type]
-    if verb in NO_ARGS:
-        if args:
-            raise CommandError(f"'{words[0]}' takes nothing after it")
-        if verb in ("radio", "command"):
-            return Command(Action.of("jump", room=verb))
-        return Command(Action.of(verb))
-    if not args:
-        raise CommandError(_needs(verb))
-    if verb == "turn":
-        return Command(_turn(args, view))
-    if len(args) > 1:
-        raise CommandError(f"'{words[0]}' takes one thing after it: {_needs(verb)}")
-    arg = args[0]
-    if verb == "park":
-        lot = LOTS.get(arg.lower(), arg.lower())
-        if lot not in LOTS.values():
-            raise CommandError(f"there is no Headquarters lot {arg!r}: park w or park e")
-        return Command(Action.of("park", lot=lot))
-    if verb == "badge":
-        return Command(Action.of("badge", building=_building(arg)))
-    if verb == "jump":
-        room = ROOM_WORDS.get(arg.lower())
-        if room is None:
-            raise CommandError(f"there is no room {arg!r}: j radio or j command")
-        return Command(Action.of("jump", room=room))
-    targets = move_targets(view)
-    if arg in targets:
-        action = targets[arg]
-        if verb == "walk" and action.kind != "walk" or verb != "walk" and action.kind == "walk":
-            wanted = "w" if action.kind == "walk" else "d"
-            raise CommandError(f"'{arg}' is a move for '{wanted} {arg}'")
-        return Command(action)
-    if verb == "walk":
-        return Command(Action.of("walk", to=_hq_space(arg, targets)))
-    car = "kojak" if verb == "kojak_car" else "detective"
-    return Command(Action.of("drive", car=car, to=_place(arg, targets)))
+def _park(said: Said, view: View) -> Action:
+    arg = said.one()
+    lot = LOTS.get(arg.lower(), arg.lower())
+    if lot not in LOTS.values():
+        raise CommandError(f"there is no Headquarters lot {arg!r}: park w or park e")
+    return Action.of("park", lot=lot)
+
+
+def _badge(said: Said, view: View) -> Action:
+    return Action.of("badge", building=_building(said.one()))
+
+
+def _jump(said: Said, view: View) -> Action:
+    arg = said.one()
+    room = ROOM_WORDS.get(arg.lower())
+    if room is None:
+        raise CommandError(f"there is no room {arg!r}: j radio or j command")
+    return Action.of("jump", room=room)
+
+
+def _go(verb: str) -> Handler:
+    """How `verb` (drive, move, kojak_car, walk) reads where: a letter lit on the board, else a
+    place (walk: a Headquarters space)."""
+
+    def read(said: Said, view: View) -> Action:
+        arg = said.one()
+        targets = move_targets(view)
+        if arg in targets:
+            action = targets[arg]
+            if (verb == "walk") != (action.kind == "walk"):
+                wanted = "w" if action.kind == "walk" else "d"
+                raise CommandError(f"'{arg}' is a move for '{wanted} {arg}'")
+            return action
+        if verb == "walk":
+            return Action.of("walk", to=_hq_space(arg, targets))
+        car = "kojak" if verb == "kojak_car" else "detective"
+        return Action.of("drive", car=car, to=_place(arg, targets))
+
+    return read
 
 
 def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
-    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
     simple = {"roll": "r", "take": "take", "arrest": "arrest", "stay": "stay", "draw": "c",
               "leave_hq": "leave", "end_turn": "end"}  # fmt: skip
     if action.kind in simple:
@@ -403,19 +393,6 @@ def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _needs(verb: str) -> str:
-    return {
-        "park": "say which Headquarters lot: park w or park e",
-        "badge": "say which building: badge hotel",
-        "drive": "say where: 'd a' (a letter lit on the board) or a place, 'd movie'",
-        "move": "say where: 'm a' (a letter lit on the board)",
-        "kojak_car": "say where Kojak's car goes: 'k a' or 'k movie'",
-        "jump": "say which room: j radio or j command",
-        "walk": "say where Kojak goes: 'w a' (lit in Headquarters) or 'w radio'",
-        "turn": "say which turntable and how far: 't hotel 2' (fast game: 't 2')",
-    }[verb]
-
-
 def _building(arg: str) -> str:
     found = BUILDING_WORDS.get(arg.lower())
     if found is None:
@@ -423,7 +400,8 @@ def _building(arg: str) -> str:
     return found
 
 
-def _turn(args: list[str], view: Mapping[str, Any]) -> Action:
+def _turn(said: Said, view: View) -> Action:
+    args = said.args
     if len(args) > 2:
         raise CommandError("'t' takes a building and 1 or 2: 't hotel 2'")
     spaces_word = args[-1]
@@ -471,6 +449,18 @@ def _hq_space(arg: str, targets: Mapping[str, Action]) -> str:
     if word in board.hq:
         return word
     raise CommandError(f"there is no Headquarters space {arg!r}{_lit(targets)}")
+
+
+GRAMMAR = Grammar(
+    words=WORDS,
+    simple=SIMPLE,
+    verbs={"park": _park, "badge": _badge, "jump": _jump, "turn": _turn,
+           **{verb: _go(verb) for verb in ("drive", "move", "kojak_car", "walk")}},
+    needs=NEEDS,
+    metas=frozenset({"sheet"}),
+    typed=typed_for,
+)  # fmt: skip
+parse_command = GRAMMAR.parse
 
 
 def describe(action: Mapping[str, Any]) -> str:
@@ -536,6 +526,7 @@ class KojakApp(GameShell):
     COVER_SECRET = "your notebook and Contact Cards"
     PLACEHOLDER = "command (help, legal, r, d a, take, arrest, end)"
     HELP = HELP
+    GRAMMAR = GRAMMAR
     COMPACT_WIDTH = 97  # the board pane beside panels of 42 columns or more
     PANELS_TAB = "Detectives & notebook"
     RING: ClassVar[frozenset[str]] = frozenset({"arrest"})
@@ -634,13 +625,7 @@ class KojakApp(GameShell):
         return text
 
     # --- input ------------------------------------------------------------------------------
-    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
-        return typed_for(action, view)
-
-    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
-        return parse_command(text, view)
-
-    def meta(self, command: Parsed) -> None:
+    def meta(self, command: Command) -> None:
         from sleuth.tui.shell import InfoScreen
 
         if command.meta == "sheet":

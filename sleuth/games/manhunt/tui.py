@@ -4,7 +4,7 @@ The table itself (hot seat, bots, the log, the command line) is `sleuth.tui.shel
 this module is Manhunt's part: the city as coloured text (`render_board`, pure),
 the Computer's three dials after each spin, the cars and what each side has
 written, the seat's own Handbook and Clue Sheet with its suspects crossed out
-(only behind that seat's cover), and the commands (`parse_command`, pure).
+(only behind that seat's cover), and its commands (`GRAMMAR`: words and readers, pure).
 Everything on screen comes from `state.view(seat)` for the seat at the keyboard.
 """
 
@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from rich.style import Style
 from rich.text import Text
@@ -29,7 +29,8 @@ from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.state import COLOURS, Manhunt
 from sleuth.games.manhunt.svg import CAR_COLOURS, PLACE_COLOURS
 from sleuth.games.manhunt.words import BADGE_NAMES, Narrator, place_name, space_name
-from sleuth.tui.shell import GameShell, Parsed, task
+from sleuth.tui.grammar import Command, CommandError, Grammar, Handler, Said, View
+from sleuth.tui.shell import GameShell, task
 
 GAME = "manhunt"
 WIDE_NEEDS = 122  # terminal columns for the wide board (76) beside the panels (46)
@@ -225,8 +226,6 @@ def legend() -> Text:
 
 # --- commands -----------------------------------------------------------------------------------
 
-Meta = Literal["help", "legal", "quit", "zoom", "record", "readout"]
-
 HELP = """\
 Commands (one per line, then Enter):
   s            spin the Computer (all three dials; the game reads the one that counts)
@@ -249,15 +248,6 @@ Your Handbook and Clue Sheet (right) show what you have learned; suspects whose
 record does not match are crossed out."""
 
 
-@dataclass(frozen=True)
-class Command:
-    """Either an action for the game or a request to the interface (with its argument)."""
-
-    action: Action | None = None
-    meta: Meta | None = None
-    arg: str = ""
-
-
 WORDS: dict[str, str] = {
     "s": "spin", "spin": "spin",
     "m": "move", "move": "move", "go": "move",
@@ -270,17 +260,10 @@ WORDS: dict[str, str] = {
     "accuse": "accuse", "a": "accuse",
     "record": "record", "r": "record", "suspect": "record",
     "readout": "readout", "ro": "readout",
-    "help": "help", "h": "help", "?": "help",
-    "legal": "legal", "l": "legal", "moves": "legal",
-    "quit": "quit", "q": "quit", "exit": "quit",
     "zoom": "zoom", "z": "zoom",
 }  # fmt: skip
 BADGES = {"n": "hq-n", "north": "hq-n", "w": "hq-w", "west": "hq-w", "e": "hq-e", "east": "hq-e",
           "s": "hq-s", "south": "hq-s"}  # fmt: skip
-
-
-class CommandError(ValueError):
-    """Input that is not a command, or names something that does not exist."""
 
 
 def move_targets(view: Mapping[str, Any]) -> dict[str, str]:
@@ -289,46 +272,37 @@ def move_targets(view: Mapping[str, Any]) -> dict[str, str]:
     return {target_label(k): space for k, space in enumerate(moves)}
 
 
-def parse_command(text: str, view: Mapping[str, Any]) -> Command:
-    """Read one command line against a seat's view. Raises CommandError if it makes no sense."""
-    words = text.strip().split()
-    if not words:
-        raise CommandError("type a command, or 'help'")
-    head, args = words[0], words[1:]
-    if head.isdigit() and not args:  # a bare number: the flap to ask for
-        return Command(_ask(head))
-    verb = WORDS.get(head.lower())
-    if verb is None:
-        raise CommandError(f"unknown command {head!r}; type 'help' for the list")
-    if verb in ("help", "legal", "quit", "zoom", "readout"):
-        return Command(meta=verb)  # type: ignore[arg-type]
-    if verb in ("spin", "no_call", "end"):
-        if args:
-            raise CommandError(f"'{head}' takes nothing after it")
-        return Command(Action.of(verb))
-    if not args:
-        raise CommandError(_needs(verb))
-    arg = " ".join(args)
-    if verb == "record":
-        return Command(meta="record", arg=_suspect(arg, view))
-    if verb == "accuse":
-        return Command(Action.of("accuse", suspect=_suspect(arg, view)))
-    if len(args) > 1:
-        raise CommandError(f"'{head}' takes one thing after it: {_needs(verb)}")
-    if verb == "move":
-        return Command(Action.of("move", to=_space(arg, view)))
-    if verb == "place":
-        badge = BADGES.get(arg.lower(), arg.lower())
-        if badge not in BADGE_NAMES:
-            raise CommandError(f"there is no Badge space {arg!r}: p n, p w, p e or p s")
-        return Command(Action.of("place", badge=badge))
-    if verb in ("call", "confer"):
-        return Command(Action.of(verb, seat=_seat(arg, view)))
-    return Command(_ask(arg))
+def _read_record(said: Said, view: View) -> Command:
+    return Command(meta="record", arg=_suspect(said.rest, view))
+
+
+def _accuse(said: Said, view: View) -> Action:
+    return Action.of("accuse", suspect=_suspect(said.rest, view))
+
+
+def _move(said: Said, view: View) -> Action:
+    return Action.of("move", to=_space(said.one(), view))
+
+
+def _place(said: Said, view: View) -> Action:
+    arg = said.one()
+    badge = BADGES.get(arg.lower(), arg.lower())
+    if badge not in BADGE_NAMES:
+        raise CommandError(f"there is no Badge space {arg!r}: p n, p w, p e or p s")
+    return Action.of("place", badge=badge)
+
+
+def _car(kind: str) -> Handler:
+    """How `call` and `confer` read whose car."""
+
+    def read(said: Said, view: View) -> Action:
+        return Action.of(kind, seat=_seat(said.one(), view))
+
+    return read
 
 
 def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
-    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
     if action.kind in ("spin", "no_call", "end"):
         return "s" if action.kind == "spin" else action.kind.replace("_", "")
     if action.kind == "place":
@@ -345,19 +319,19 @@ def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _needs(verb: str) -> str:
-    return {
-        "move": "say where: 'm b' (a letter lit on the board) or a space, 'm 1a'",
-        "place": "say which Badge space: p n, p w, p e or p s",
-        "call": "say whose car: 'call red'",
-        "confer": "say whose car: 'confer red'",
-        "ask": "say which flap, 3 to 8: 'ask 5'",
-        "accuse": "name the suspect: 'accuse R7'",
-        "record": "name the suspect: 'record R7'",
-    }[verb]
+NEEDS = {
+    "move": "say where: 'm b' (a letter lit on the board) or a space, 'm 1a'",
+    "place": "say which Badge space: p n, p w, p e or p s",
+    "call": "say whose car: 'call red'",
+    "confer": "say whose car: 'confer red'",
+    "ask": "say which flap, 3 to 8: 'ask 5'",
+    "accuse": "name the suspect: 'accuse R7'",
+    "record": "name the suspect: 'record R7'",
+}
 
 
-def _ask(arg: str) -> Action:
+def _ask(said: Said, view: View) -> Action:
+    arg = said.one()
     if not arg.isdigit():
         raise CommandError(f"a flap is a number from 3 to 8, not {arg!r}")
     return Action.of("ask", flap=int(arg))
@@ -397,6 +371,19 @@ def _suspect(arg: str, view: Mapping[str, Any]) -> str:
             return str(suspect["number"])
     first, last = (suspects[0]["number"], suspects[-1]["number"]) if suspects else ("", "")
     raise CommandError(f"there is no suspect {arg!r} in this case book ({first} to {last})")
+
+
+GRAMMAR = Grammar(
+    words=WORDS,
+    simple={verb: Action.of(verb) for verb in ("spin", "no_call", "end")},
+    verbs={"record": _read_record, "accuse": _accuse, "move": _move, "place": _place,
+           "call": _car("call"), "confer": _car("confer"), "ask": _ask},
+    needs=NEEDS,
+    metas=frozenset({"zoom", "readout"}),
+    bare_number="ask",  # a number alone: the flap to ask for
+    typed=typed_for,
+)  # fmt: skip
+parse_command = GRAMMAR.parse
 
 
 def legal_summary(view: Mapping[str, Any]) -> str:
@@ -476,6 +463,7 @@ class ManhuntApp(GameShell):
     COVER_SECRET = "your Handbook and Clue Sheet"
     PLACEHOLDER = "command (help, legal, s, m b, ask 5, accuse R7)"
     HELP = HELP
+    GRAMMAR = GRAMMAR
     COMPACT_WIDTH = NARROW_BOARD + 44  # the board pane beside panels of 42 columns or more
     PANELS_TAB = "Computer & handbook"
     RING: ClassVar[frozenset[str]] = frozenset({"verdict"})
@@ -594,13 +582,7 @@ class ManhuntApp(GameShell):
         return text
 
     # --- input ------------------------------------------------------------------------------
-    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
-        return typed_for(action, view)
-
-    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
-        return parse_command(text, view)
-
-    def meta(self, command: Parsed) -> None:
+    def meta(self, command: Command) -> None:
         from sleuth.tui.shell import InfoScreen
 
         view = self.state.view(self.viewer)
@@ -609,7 +591,7 @@ class ManhuntApp(GameShell):
             self.set_wide(not self.wide)
         elif command.meta == "readout":
             self.push_screen(InfoScreen(_readout(view), f"The Read Out: {view['crime'].title()}"))
-        elif command.meta == "record" and isinstance(command, Command):
+        elif command.meta == "record":
             number = command.arg
             text = Text()
             for row, clue in _record(view, number):

@@ -1,23 +1,23 @@
 """The terminal's short commands (`c`, `r`, `m 1-48`, `card 2 3`, ...) read into actions.
 
-Pure functions of the typed text and what the player may see: their hand (from
-`view(seat)`), the board and the number of seats. Bad input raises
+Stop Thief's words and how it reads what follows them; the command line's skeleton (an
+empty line, unknown words, help, legal, quit, undo) is `sleuth.tui.grammar`. Pure
+functions of the typed text and what the player may see: the board (public and fixed),
+the seat's hand and the number of seats, all in `view(seat)`. Bad input raises
 `CommandError` with a message for the status line; the game is never touched.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from sleuth.core import Action
 from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED
 from sleuth.games.stop_thief.words import space_label
-
-Meta = Literal["help", "legal", "quit", "zoom"]
+from sleuth.tui.grammar import CommandError, Grammar, Said, View
 
 HELP = """\
 Commands (one per line, then Enter):
@@ -35,18 +35,6 @@ Commands (one per line, then Enter):
   undo         take back your move or ride, while your turn goes on
   quit         leave, after asking (also Ctrl+Q); the game is saved
 Click a square on the board to put it on the command line."""
-
-
-class CommandError(ValueError):
-    """Input that is not a command, or names something that does not exist."""
-
-
-@dataclass(frozen=True)
-class Command:
-    """Either an action for the game or a request to the interface."""
-
-    action: Action | None = None
-    meta: Meta | None = None
 
 
 STATION_ALIASES = {
@@ -67,77 +55,58 @@ WORDS: dict[str, str] = {
     "ride": "ride", "sub": "ride", "subway": "ride",
     "card": "card", "play": "card", "p": "card",
     "a": "arrest", "arrest": "arrest",
-    "e": "end", "end": "end", "end_turn": "end", "done": "end",
-    "pay": "pay", "fine": "pay", "pay_fine": "pay",
-    "help": "help", "h": "help", "?": "help",
-    "legal": "legal", "l": "legal", "moves": "legal",
-    "quit": "quit", "q": "quit", "exit": "quit",
+    "e": "end_turn", "end": "end_turn", "end_turn": "end_turn", "done": "end_turn",
+    "pay": "pay_fine", "fine": "pay_fine", "pay_fine": "pay_fine",
     "zoom": "zoom", "z": "zoom",
 }  # fmt: skip
+NEEDS = {
+    "move": "say where to move to, e.g. '1-48'",
+    "ride": "say where to ride, e.g. '1-48'",
+    "arrest": "say where to send the cops, e.g. '1-48'",
+    "card": "say which card: 'card 2' (hand slot), 'card #17' (id), then a target",
+}
 
 
-def parse_command(
-    text: str, board: Board, hand: Sequence[Mapping[str, Any]] = (), players: int = 4
-) -> Command:
-    """Read one command line. Raises CommandError for anything it cannot understand."""
-    words = text.strip().split()
-    if not words:
-        raise CommandError("type a command, or 'help'")
-    verb = WORDS.get(words[0].lower())
-    args = words[1:]
-    if verb is None:
-        raise CommandError(f"unknown command {words[0]!r}; type 'help' for the list")
-    if verb in ("help", "legal", "quit", "zoom"):
-        return Command(meta=verb)  # type: ignore[arg-type]
-    if verb in ("clue", "roll", "end", "pay"):
-        if args:
-            raise CommandError(f"'{words[0]}' takes nothing after it")
-        kind = {"clue": "clue", "roll": "roll", "end": "end_turn", "pay": "pay_fine"}[verb]
-        return Command(Action.of(kind))
-    if verb == "move":
-        return Command(Action.of("move", to=_node(args, board, "move to")))
-    if verb == "ride":
-        return Command(Action.of("ride", to=_station(args, board)))
-    if verb == "arrest":
-        return Command(Action.of("arrest", space=_space(args, board)))
-    return Command(_card(args, hand, players))
+def _one(said: Said) -> str:
+    if len(said.args) != 1:
+        raise CommandError(said.needs)
+    return said.args[0]
 
 
-def _one(args: Sequence[str], what: str) -> str:
-    if len(args) != 1:
-        raise CommandError(f"say where to {what}, e.g. '1-48'")
-    return args[0]
-
-
-def _node(args: Sequence[str], board: Board, what: str) -> str:
-    text = _one(args, what)
+def _move(said: Said, view: View) -> Action:
+    text = _one(said)
+    board = load_board()
     key = STATION_ALIASES.get(text.lower(), text)
     index = board.parse_node(key)
     if index is None:
         raise CommandError(f"there is no square {text!r} (try 1-48, 148, 4-68nw, acme, subway-ne)")
-    return board.node_id(index)
+    return Action.of("move", to=board.node_id(index))
 
 
-def _station(args: Sequence[str], board: Board) -> str:
-    text = _one(args, "ride")
+def _ride(said: Said, view: View) -> Action:
+    text = _one(said)
     key = STATION_ALIASES.get(text.lower(), text.lower())
-    if key not in {st.id for st in board.stations}:
+    if key not in {st.id for st in load_board().stations}:
         raise CommandError(f"there is no subway station {text!r} (nw, ne, sw, se, centre)")
-    return key
+    return Action.of("ride", to=key)
 
 
-def _space(args: Sequence[str], board: Board) -> int:
-    text = _one(args, "send the cops")
+def _arrest(said: Said, view: View) -> Action:
+    text = _one(said)
+    board = load_board()
     index = board.parse_node(text)
     code = None if index is None else board.nodes[index].code
     if code is None:
         raise CommandError(f"{text!r} is not a numbered space; arrests name one, like 1-48")
-    return code
+    return Action.of("arrest", space=code)
 
 
-def _card(args: Sequence[str], hand: Sequence[Mapping[str, Any]], players: int) -> Action:
-    if not args or len(args) > 2:
-        raise CommandError("say which card: 'card 2' (hand slot), 'card #17' (id), then a target")
+def _card(said: Said, view: View) -> Action:
+    args = said.args
+    hand: Sequence[Mapping[str, Any]] = view.get("hand") or []
+    players = int(view.get("players", 4))
+    if len(args) > 2:
+        raise CommandError(said.needs)
     pick = args[0].lower()
     card: Mapping[str, Any] | None = None
     if pick.startswith("#") and pick[1:].isdigit():
@@ -217,8 +186,10 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
     return " | ".join(parts) if parts else "nothing: it is not your turn"
 
 
-def typed_for(action: Action, board: Board, hand: Sequence[Mapping[str, Any]]) -> str | None:
-    """The command line `parse_command` reads as `action` (what a tutorial's coach shows)."""
+def typed_for(action: Action, view: View) -> str | None:
+    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
+    board = load_board()
+    hand: Sequence[Mapping[str, Any]] = view.get("hand") or []
     simple = {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}
     if action.kind in simple:
         return simple[action.kind]
@@ -241,3 +212,14 @@ def typed_for(action: Action, board: Board, hand: Sequence[Mapping[str, Any]]) -
 def describe_node(board: Board, index: int) -> str:
     """A square as a player would name it on the command line."""
     return board.square_name(index)
+
+
+GRAMMAR = Grammar(
+    words=WORDS,
+    simple={verb: Action.of(verb) for verb in ("clue", "roll", "end_turn", "pay_fine")},
+    verbs={"move": _move, "ride": _ride, "arrest": _arrest, "card": _card},
+    needs=NEEDS,
+    metas=frozenset({"zoom"}),
+    typed=typed_for,
+)
+parse_command = GRAMMAR.parse

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.message import Message
 from textual.widgets import Static
 
-from sleuth.core import Action, Event
+from sleuth.core import Event
 from sleuth.core.prompt import count
 from sleuth.games.stop_thief.board import Board
 from sleuth.games.stop_thief.board_text import (
@@ -28,14 +28,7 @@ from sleuth.games.stop_thief.board_text import (
     node_at,
     render_board,
 )
-from sleuth.games.stop_thief.command_line import (
-    HELP,
-    Command,
-    describe_node,
-    legal_summary,
-    parse_command,
-    typed_for,
-)
+from sleuth.games.stop_thief.command_line import GRAMMAR, HELP, describe_node, legal_summary
 from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.state import StopThief
 from sleuth.games.stop_thief.words import (
@@ -46,7 +39,8 @@ from sleuth.games.stop_thief.words import (
     sound_words,
     space_label,
 )
-from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, Parsed, task
+from sleuth.tui.grammar import Command
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, task
 
 GAME = "stop-thief"
 WIDE_NEEDS = 120  # terminal columns for the wide board (78) beside the panels (42)
@@ -86,6 +80,7 @@ class StopThiefApp(GameShell):
     COVER_SECRET = "your hand and tips"
     PLACEHOLDER = "command (help, legal, c, r, m 1-48, a 1-48, e)"
     HELP = HELP
+    GRAMMAR = GRAMMAR
     COMPACT_WIDTH = WIDE_NEEDS
     PANELS_TAB = "Case & hand"
     RING = frozenset({"clue", "new_thief"})
@@ -188,16 +183,10 @@ class StopThiefApp(GameShell):
         return text
 
     # --- input ------------------------------------------------------------------------------
-    def parse(self, text: str, view: Mapping[str, Any]) -> Command:
-        return parse_command(text, self.board, view.get("hand", []), self.state.players)
-
-    def meta(self, command: Parsed) -> None:
+    def meta(self, command: Command) -> None:
         if command.meta == "zoom":
             self.chose_zoom = True
             self.set_wide(not self.wide)
-
-    def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
-        return typed_for(action, self.board, view.get("hand", []))
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return legal_summary(view.get("legal", []), view.get("hand", [])).replace(" | ", "\n")
