@@ -14,6 +14,8 @@ seat's view; bad input raises `CommandError` with words for the status line.
     Action(kind='roll', params=())
     >>> g.parse("?", {}).meta
     'help'
+    >>> g.typed_for(Action.of("roll"), {})
+    'r'
 """
 
 from __future__ import annotations
@@ -86,7 +88,8 @@ class Grammar:
     needs: Mapping[str, str] = field(default_factory=dict)  # verb -> what to say if nothing
     metas: frozenset[str] = frozenset()  # the game's own requests to its app ("zoom")
     bare_number: str | None = None  # the verb a number typed alone stands for
-    typed: Typed = _untyped  # the line that takes an action, the inverse of `parse`
+    typed: Typed = _untyped  # the line that takes an action with words after its verb
+    alone: Mapping[Action, str] = field(init=False, repr=False)  # see `typed_for`
 
     def __post_init__(self) -> None:
         # A word said twice or a verb nobody reads is a mistake in the game's table: say so
@@ -101,6 +104,17 @@ class Grammar:
         wordless = set(self.verbs) - set(self.needs)
         if wordless:
             raise ValueError(f"verbs with no words for what they need: {sorted(wordless)}")
+        alone: dict[Action, str] = {}
+        for word, verb in self.words.items():
+            if verb in self.simple:
+                alone.setdefault(self.simple[verb], word)
+        object.__setattr__(self, "alone", alone)
+
+    def typed_for(self, action: Action, view: View) -> str | None:
+        """The command line `parse` reads as `action` (what a tutorial's coach shows), None if
+        there is none: an action a verb takes alone is the first word listed for that verb
+        ("r" before "roll"); any other is what the game's `typed` says."""
+        return self.alone.get(action) or self.typed(action, view)
 
     def parse(self, text: str, view: View) -> Command:
         """Read one command line against a seat's view. Raises CommandError if it makes no

@@ -854,7 +854,7 @@ class GameShell(App[None]):
 
     def typed_for(self, action: Action, view: Mapping[str, Any]) -> str | None:
         """The command line that takes `action` (the coach shows it); None if none does."""
-        return None if self.GRAMMAR is None else self.GRAMMAR.typed(action, view)
+        return None if self.GRAMMAR is None else self.GRAMMAR.typed_for(action, view)
 
     def legal_text(self, view: Mapping[str, Any]) -> str:
         return "\n".join(str(Action.from_json(a)) for a in view.get("legal", []))

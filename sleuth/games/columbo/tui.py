@@ -307,10 +307,8 @@ def _name(said: Said, view: View) -> Action:
 
 
 def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
-    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
-    simple = {"roll": "r", "draw": "t", "pass": "pass", "end_turn": "e"}
-    if action.kind in simple:
-        return simple[action.kind]
+    """The command line `GRAMMAR` reads as `action` when its verb takes words after it
+    (`Grammar.typed_for` types the rest)."""
     hand = [int(c["id"]) for c in view.get("hand") or []]
     if action.kind in ("discard", "give", "exchange", "lay"):
         card = action.get("card")

@@ -374,17 +374,12 @@ def _go(verb: str) -> Handler:
 
 
 def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
-    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
-    simple = {"roll": "r", "take": "take", "arrest": "arrest", "stay": "stay", "draw": "c",
-              "leave_hq": "leave", "end_turn": "end"}  # fmt: skip
-    if action.kind in simple:
-        return simple[action.kind]
+    """The command line `GRAMMAR` reads as `action` when its verb takes words after it
+    (`Grammar.typed_for` types the rest)."""
     if action.kind == "park":
         return "park w" if action.get("lot") == "lot-hq-west" else "park e"
     if action.kind == "badge":
         return f"badge {action.get('building')}"
-    if action.kind == "jump":
-        return str(action.get("room"))
     if action.kind == "turn":
         return f"t {action.get('building')} {action.get('spaces')}"
     for mark, move in move_targets(view).items():

@@ -302,9 +302,8 @@ def _car(kind: str) -> Handler:
 
 
 def typed_for(action: Action, view: Mapping[str, Any]) -> str | None:
-    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
-    if action.kind in ("spin", "no_call", "end"):
-        return "s" if action.kind == "spin" else action.kind.replace("_", "")
+    """The command line `GRAMMAR` reads as `action` when its verb takes words after it
+    (`Grammar.typed_for` types the rest)."""
     if action.kind == "place":
         return f"p {str(action.get('badge')).removeprefix('hq-')}"
     if action.kind in ("call", "confer"):

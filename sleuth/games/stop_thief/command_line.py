@@ -187,12 +187,10 @@ def legal_summary(legal: Sequence[Mapping[str, Any]], hand: Sequence[Mapping[str
 
 
 def typed_for(action: Action, view: View) -> str | None:
-    """The command line `GRAMMAR` reads as `action` (what a tutorial's coach shows)."""
+    """The command line `GRAMMAR` reads as `action` when its verb takes words after it
+    (`Grammar.typed_for` types the rest)."""
     board = load_board()
     hand: Sequence[Mapping[str, Any]] = view.get("hand") or []
-    simple = {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}
-    if action.kind in simple:
-        return simple[action.kind]
     if action.kind == "move":
         index = board.parse_node(str(action.get("to")))
         return None if index is None else f"m {describe_node(board, index)}"
