@@ -5,8 +5,10 @@ that take nothing after them (each one action), the verbs that read what follows
 handler each) with what to say when nothing does, and its own requests to its app (zoom,
 the clue sheet). The skeleton is here once: an empty line, an unknown word, the shared
 requests (help, legal, quit, undo), a verb that takes nothing given something, a verb
-that needs something given nothing. `parse` is a pure function of the typed text and the
-seat's view; bad input raises `CommandError` with words for the status line.
+that needs something given nothing (a request ignores words after it: "help me"). `parse`
+is a pure function of the typed text and the seat's view; bad input raises `CommandError`
+with words for the status line. It imports no UI framework, so a game's command module
+may use it without pulling Textual in.
 
     >>> from sleuth.core import Action
     >>> g = Grammar(words={"r": "roll"}, simple={"roll": Action.of("roll")})
