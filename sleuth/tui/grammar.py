@@ -126,7 +126,7 @@ class Grammar:
             raise CommandError("type a command, or 'help'")
         head, args = words[0], tuple(words[1:])
         verb = SHARED.get(head.lower()) or self.words.get(head.lower())
-        if head.isdigit() and not args and self.bare_number is not None:
+        if head.isdecimal() and not args and self.bare_number is not None:
             verb, args = self.bare_number, (head,)
         if verb is None:
             raise CommandError(f"unknown command {head!r}; type 'help' for the list")

@@ -134,3 +134,42 @@ def test_a_game_cannot_say_a_shared_word_again_or_leave_a_verb_unread() -> None:
         Grammar(words={"r": "roll", "m": "move"}, simple={"roll": roll})
     with pytest.raises(ValueError, match="what they need"):
         Grammar(words={"m": "move"}, verbs={"move": lambda said, view: roll})
+
+
+# Words a player might put after a verb, the odd ones among them: digits that str.isdigit()
+# takes and int() does not ("²"), digits of other scripts, signs, ids, huge numbers.
+ODD_ARGS = ["1", "2", "7", "0", "-1", "²", "#²", "#1", "٣", "1²", "99999999999999999999", "a",
+            "b", "room", "living", "red", "R7", "motive", "hotel", "ne", "1-48", "#17", "d2",
+            "d²", "w", "\x00", "\u202e", "é"]  # fmt: skip
+
+
+def fuzz_views(game: str) -> list[dict[str, Any]]:
+    """Views to read garbage against: the seat to move's every 30 positions of a random
+    game, and a spectator's (who holds no cards)."""
+    states = list(positions(game, sleuth.spec(game).max_players, {}, 5, bots=False))
+    return [s.view(s.to_move) for s in states[::30]] + [states[-1].view(None)]
+
+
+@pytest.mark.parametrize("game", playable())
+def test_odd_words_get_a_players_message_never_a_crash(game: str) -> None:
+    """Every verb with odd words after it (first, second or alone) reads as a command or
+    raises CommandError, words for the status line: no KeyError, IndexError or int()
+    failure reaches the player in Python's words."""
+    app_class = app_for(game)
+    assert app_class is not None and app_class.GRAMMAR is not None
+    grammar = app_class.GRAMMAR
+    heads = sorted({*grammar.words, *SHARED, "²", "٣", "5", "é"})
+    lines = [line for head in heads for odd in ODD_ARGS
+             for line in (f"{head} {odd}", f"{head} 2 {odd}", f"{head} {odd} 1")]  # fmt: skip
+    crashed: list[tuple[str, Exception]] = []
+    for view in fuzz_views(game):
+        for line in [*lines, *heads]:
+            try:
+                command = grammar.parse(line, view)
+            except CommandError:
+                continue
+            except Exception as err:  # what the test looks for: anything else
+                crashed.append((line, err))
+                continue
+            assert command.action is not None or command.meta is not None, line
+    assert not crashed, crashed[:5]

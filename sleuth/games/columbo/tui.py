@@ -360,7 +360,7 @@ def _move(arg: str, view: Mapping[str, Any]) -> Action:
         node_id = targets[word]
     elif word in LIVING_WORDS or word == "living room":
         node_id = "living-room"
-    elif word.removeprefix("room").strip().removeprefix("-").isdigit():
+    elif word.removeprefix("room").strip().removeprefix("-").isdecimal():
         number = int(word.removeprefix("room").strip().removeprefix("-"))
         if not 1 <= number <= 6:
             raise CommandError(f"the rooms are numbered 1 to 6, not {number}")
@@ -387,7 +387,7 @@ def _hand(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def _hand_card(arg: str, view: Mapping[str, Any]) -> int:
     hand = _hand(view)
-    if not arg.isdigit() or not 1 <= int(arg) <= len(hand):
+    if not arg.isdecimal() or not 1 <= int(arg) <= len(hand):
         raise CommandError(f"name one of your cards by its number, 1 to {len(hand)}, not {arg!r}")
     return int(hand[int(arg) - 1]["id"])
 
@@ -395,14 +395,14 @@ def _hand_card(arg: str, view: Mapping[str, Any]) -> int:
 def _seat(arg: str, view: Mapping[str, Any]) -> int:
     players = int(view["players"])
     word = arg.lower().removeprefix("d").removeprefix("etective")
-    if word.isdigit() and 1 <= int(word) <= players:
+    if word.isdecimal() and 1 <= int(word) <= players:
         return int(word) - 1
     raise CommandError(f"there is no detective {arg!r}: they are numbered 1 to {players}")
 
 
 def _place(arg: str, view: Mapping[str, Any]) -> int:
     lawn = list(view["lawn"])
-    place = int(arg) - 1 if arg.isdigit() else -1  # people count the places from 1
+    place = int(arg) - 1 if arg.isdecimal() else -1  # people count the places from 1
     if not 0 <= place < len(lawn) or lawn[place] is None:
         down = [str(lawn_number(p)) for p, card in enumerate(lawn) if card is not None]
         where = f" (cards lie at {', '.join(down)})" if down else " (the lawn is empty)"
@@ -420,7 +420,7 @@ def _evidence(args: Sequence[str], view: Mapping[str, Any]) -> dict[str, Any]:
     arg = " ".join(args)
     word = _simple(arg)
     hand = _hand(view)
-    if arg.isdigit():
+    if arg.isdecimal():
         if not 1 <= int(arg) <= len(hand):
             raise CommandError(f"you have cards 1 to {len(hand)}, not {arg}")
         card = hand[int(arg) - 1]

@@ -331,7 +331,7 @@ NEEDS = {
 
 def _ask(said: Said, view: View) -> Action:
     arg = said.one()
-    if not arg.isdigit():
+    if not arg.isdecimal():
         raise CommandError(f"a flap is a number from 3 to 8, not {arg!r}")
     return Action.of("ask", flap=int(arg))
 
@@ -353,7 +353,7 @@ def _space(arg: str, view: Mapping[str, Any]) -> str:
 def _seat(arg: str, view: Mapping[str, Any]) -> int:
     players = int(view.get("players", len(COLOURS)))
     word = arg.lower()
-    if word.isdigit() and 1 <= int(word) <= players:
+    if word.isdecimal() and 1 <= int(word) <= players:
         return int(word) - 1
     for seat, colour in enumerate(COLOURS[:players]):
         if word in (colour, CAR_LETTERS[colour].lower()):

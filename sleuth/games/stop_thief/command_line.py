@@ -109,11 +109,11 @@ def _card(said: Said, view: View) -> Action:
         raise CommandError(said.needs)
     pick = args[0].lower()
     card: Mapping[str, Any] | None = None
-    if pick.startswith("#") and pick[1:].isdigit():
+    if pick.startswith("#") and pick[1:].isdecimal():
         card = next((c for c in hand if int(c["id"]) == int(pick[1:])), None)
         if card is None:
             raise CommandError(f"card {pick} is not in your hand")
-    elif pick.isdigit():
+    elif pick.isdecimal():
         slot = int(pick)
         if not 1 <= slot <= len(hand):
             raise CommandError(f"your hand has slots 1 to {len(hand)}, not {slot}")
@@ -128,7 +128,7 @@ def _card(said: Said, view: View) -> Action:
     if not needs_target:
         raise CommandError(f"“{card['name']}” takes no target")
     target = args[1].lower().removeprefix("d")
-    if not target.isdigit() or not 1 <= int(target) <= players:
+    if not target.isdecimal() or not 1 <= int(target) <= players:
         raise CommandError(f"name a detective from 1 to {players}, not {args[1]!r}")
     return Action.of("play_card", card=int(card["id"]), target=int(target) - 1)
 
