@@ -13,7 +13,10 @@ deliveries.
 Bounded in count and time: --tables N (default 20, at most 200), --players N
 (2-4, default 3), --seconds S (default 10, at most 120), --bot-seats N (seats
 a table leaves to server bots; their actions count, not their latency),
---url URL (measure a server already running instead), --ws-compression
+--rate R (pace the tables so that together they offer at most R actions a
+second, each table at most one action every tables/R seconds: latency at a
+stated load rather than at saturation, where it is only the queue), --url URL
+(measure a server already running instead), --ws-compression
 (start the server with permessage-deflate on), --db-dir DIR (put the database
 there: /dev/shm takes the disk's syncs out of the figures), --game NAME (any
 game; Stop Thief by default). It also prints the bytes of each update and
@@ -67,6 +70,9 @@ class Stats:
     elapsed: float = 0.0
     cpu: float | None = None  # the server's CPU seconds over the run (a server it started)
     handshakes: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(32))
+    # --rate: each table's next action may go no sooner than its slot (table -> time)
+    interval: float = 0.0
+    slots: dict[str, float] = field(default_factory=dict)
 
 
 def free_port() -> int:
@@ -175,6 +181,12 @@ async def act(
     ws: ClientConnection, tid: str, message: dict[str, Any], stats: Stats, rng: random.Random
 ) -> None:
     version = message["version"]
+    if stats.interval:  # paced: wait for this table's slot, then book the next one
+        now = time.perf_counter()
+        slot = stats.slots.setdefault(tid, now + rng.uniform(0, stats.interval))
+        if slot > now:
+            await asyncio.sleep(slot - now)
+        stats.slots[tid] = max(slot, now) + stats.interval
     stats.sent[(tid, version + 1)] = time.perf_counter()
     action = rng.choice(message["legal"])
     await ws.send(
@@ -192,7 +204,7 @@ def ms(values: list[float], q: float) -> str:
 
 
 async def run(args: argparse.Namespace, url: str, server_pid: int | None) -> Stats:
-    stats = Stats()
+    stats = Stats(interval=args.tables / args.rate if args.rate else 0.0)
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         tables = [
             await set_table(http, args.game, args.players, args.bot_seats, seed)
@@ -320,6 +332,9 @@ def main() -> None:
     parser.add_argument("--open-big", action="store_true", help="open a stored 3000-action game")
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--bot-seats", type=int, default=0)
+    parser.add_argument(
+        "--rate", type=float, default=None, help="offer at most this many actions/s in all"
+    )
     parser.add_argument("--url", default=None)
     parser.add_argument("--ws-compression", action="store_true")
     parser.add_argument(
@@ -353,6 +368,7 @@ def main() -> None:
     print(
         f"{args.game}: {args.tables} tables x {args.players} players ({args.bot_seats} bot "
         f"seats), {clients} WebSocket clients, {elapsed:.1f} s"
+        + (f", paced to at most {args.rate:g} actions/s" if args.rate else ", unpaced")
     )
     print(f"accepted actions: {actions} ({actions / elapsed:.0f}/s), errors: {stats.errors}")
     if stats.cpu is not None and actions:

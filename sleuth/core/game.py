@@ -43,6 +43,9 @@ class GameState(ABC):
         self.log: list[Event] = []
         self._legal_cache: list[Action] | None = None
         self._legal_set: frozenset[Action] | None = None  # the same actions, made on demand
+        # Their kinds, and the list they were read from (a new list: read them again).
+        self._kinds: tuple[str, ...] = ()
+        self._kinds_of: list[Action] | None = None
         self.resampled = False  # set on the states `resample` draws: they cannot be replayed
         self._broken = False
         # The last action's mover, the generator's draws before and after it, and where its
@@ -92,6 +95,18 @@ class GameState(ABC):
             self._legal_cache = [] if self.over else self._legal_actions()
             self._legal_set = None
         return self._legal_cache
+
+    def legal_kinds(self) -> tuple[str, ...]:
+        """The kinds of the legal actions, each once, in the order they first come.
+
+        Read once per position: every seat's prompt asks for them, and a position may
+        offer a hundred moves.
+        """
+        legal = self._legal()
+        if self._kinds_of is not legal:
+            self._kinds = tuple(dict.fromkeys(a.kind for a in legal))
+            self._kinds_of = legal
+        return self._kinds
 
     def apply(self, action: Action | Mapping[str, JSONValue]) -> list[Event]:
         """Take an action for the seat to move; return the events it caused.
@@ -189,6 +204,15 @@ class GameState(ABC):
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, JSONValue]:
         """A JSON-ready dict of exactly what `seat` may know (None: a spectator)."""
+
+    def views(self, seats: Sequence[int | None]) -> dict[int | None, dict[str, JSONValue]]:
+        """`view(seat)` for each of `seats`, as the server tells a table of an action.
+
+        A game may build the parts every seat sees once and share them between the views
+        (the same objects): the server's diff then works each shared part out once. So
+        treat views as read-only. Each view equals `view(seat)` exactly.
+        """
+        return {seat: self.view(seat) for seat in seats}
 
     def reveal(self) -> dict[str, JSONValue]:
         """Everything, for replays and the game-end screen: a spectator's view plus every

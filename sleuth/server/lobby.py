@@ -39,7 +39,7 @@ from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
 from sleuth.server.limits import Bucket
 from sleuth.server.pace import DEFAULT_PACE, PACE_SECONDS, pace_seconds
-from sleuth.server.patch import diff
+from sleuth.server.patch import Memo, diff
 from sleuth.server.present import narrator, say
 from sleuth.server.replays import ReplayBook, ReplayShelf
 from sleuth.server.store import (
@@ -502,15 +502,25 @@ class LiveTable:
         )
         return f'{dumps(message)[:-1]},"events":[{",".join(slices)}]}}'
 
-    def update(self, seat: int | None, start: int) -> dict[str, JSONValue]:
+    def update(
+        self,
+        seat: int | None,
+        start: int,
+        whole: dict[str, JSONValue] | None = None,
+        memo: Memo | None = None,
+    ) -> dict[str, JSONValue]:
         """What `seat`'s subscribers are told of an action: the events from log index `start`
         it may see, and what changed in its view as a JSON Patch (RFC 6902) against the view
-        it was sent last. The legal actions travel beside it, once, never inside the patch."""
-        whole = self.state.view(seat)
+        it was sent last. The legal actions travel beside it, once, never inside the patch.
+
+        `whole` is the seat's view if already built (`tell` builds every seat's at once),
+        and `memo` the diff's memory of parts shared between the views told together."""
+        if whole is None:
+            whole = self.state.view(seat)
         view = _without_legal(whole)
         before = self.sent.get(seat)
         self.sent[seat] = view
-        patch = diff(before, view) if before is not None else [_whole(view)]
+        patch = diff(before, view, memo) if before is not None else [_whole(view)]
         return {
             "type": "update",
             "version": self.version,
@@ -525,12 +535,14 @@ class LiveTable:
         }
 
     def tell(self, start: int) -> None:
-        """Send every subscriber its update for the events from log index `start`: one diff
-        and one encoding per seat watched, however many sockets watch it."""
-        texts: dict[int | None, str] = {}
+        """Send every subscriber its update for the events from log index `start`: one view,
+        diff and encoding per seat watched, however many sockets watch it. The views are
+        built together, so the parts they share are built and diffed once."""
+        watched = list(dict.fromkeys(sub.seat for sub in self.subscribers))
+        views = self.state.views(watched)
+        memo = Memo()
+        texts = {seat: dumps(self.update(seat, start, views[seat], memo)) for seat in watched}
         for sub in list(self.subscribers):
-            if sub.seat not in texts:
-                texts[sub.seat] = dumps(self.update(sub.seat, start))
             sub.send(texts[sub.seat])
         for seat in [s for s in self.sent if s not in texts]:
             del self.sent[seat]  # nobody watches it now; whoever comes gets a snapshot first

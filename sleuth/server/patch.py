@@ -9,6 +9,10 @@ only changed branches are walked. It makes `add`, `remove` and `replace` only, a
 keeps each object's keys in the new value's order (a dict whose keys moved, or gained
 one before the end, is replaced whole).
 
+Views told of one action share the parts every seat sees (`GameState.views`), so a
+`Memo` handed to each seat's diff works each shared part out once: it keeps a part's
+operations by its key and the identity of both sides.
+
 Equality is Python's inside an unchanged subtree, so a value that turns from `true`
 to `1` deep inside one would be missed; where a changed value is compared itself its
 type counts too (a view's fields keep their JSON types, and the tests check patched
@@ -25,14 +29,40 @@ from sleuth.core.actions import JSONValue
 Op = dict[str, JSONValue]
 
 
-def diff(old: JSONValue, new: JSONValue) -> list[Op]:
+class Memo:
+    """The operations worked out for each top-level part of the views diffed in one round,
+    by the part's key and the identity of its old and new values. It holds both, so no
+    id is reused while it lives: keep one for one round, while no value changes."""
+
+    __slots__ = ("_found",)
+
+    def __init__(self) -> None:
+        self._found: dict[tuple[Any, int, int], tuple[JSONValue, JSONValue, list[Op]]] = {}
+
+    def ops(self, key: Any, old: JSONValue, new: JSONValue) -> list[Op]:
+        """The operations for part `key` going from `old` to `new` (worked out once)."""
+        found = self._found.get((key, id(old), id(new)))
+        if found is not None:
+            return found[2]
+        ops: list[Op] = []
+        if not (type(old) is type(new) and old == new):
+            _diff(old, new, f"/{pointer(key)}", ops)
+        self._found[(key, id(old), id(new))] = (old, new, ops)
+        return ops
+
+
+def diff(old: JSONValue, new: JSONValue, memo: Memo | None = None) -> list[Op]:
     """The operations that turn `old` into `new`, to be applied in order.
 
     The operations' values are `new`'s own objects, not copies: encode the patch
-    before `new` changes.
+    before `new` changes. With a `memo`, a top-level part whose old and new values
+    were diffed before (for another seat's view) gives the same operations unwalked.
     """
     ops: list[Op] = []
-    _diff(old, new, "", ops)
+    if memo is not None and isinstance(old, dict) and isinstance(new, dict):
+        _dicts(old, new, "", ops, memo)
+    else:
+        _diff(old, new, "", ops)
     return ops
 
 
@@ -58,9 +88,16 @@ def _diff(old: JSONValue, new: JSONValue, path: str, ops: list[Op]) -> None:
 
 
 _MISSING: Any = object()
+_PARTS = (dict, list)  # the kinds of top-level value a memo keeps
 
 
-def _dicts(old: dict[Any, JSONValue], new: dict[Any, JSONValue], path: str, ops: list[Op]) -> None:
+def _dicts(
+    old: dict[Any, JSONValue],
+    new: dict[Any, JSONValue],
+    path: str,
+    ops: list[Op],
+    memo: Memo | None = None,
+) -> None:
     if not _keeps_order(old, new):
         ops.append({"op": "replace", "path": path, "value": new})
         return
@@ -70,7 +107,12 @@ def _dicts(old: dict[Any, JSONValue], new: dict[Any, JSONValue], path: str, ops:
                 ops.append({"op": "remove", "path": f"{path}/{pointer(key)}"})
     for key, value in new.items():  # the hot loop: `_same` written out
         before = old.get(key, _MISSING)
-        if before is value or (type(before) is type(value) and before == value):
+        if before is value:
+            continue
+        if memo is not None and type(value) in _PARTS and type(before) is type(value):
+            ops.extend(memo.ops(key, before, value))  # maybe a part the views share
+            continue
+        if type(before) is type(value) and before == value:
             continue
         if before is _MISSING:
             ops.append({"op": "add", "path": f"{path}/{pointer(key)}", "value": value})
@@ -112,4 +154,4 @@ def _lists(old: list[JSONValue], new: list[JSONValue], path: str, ops: list[Op])
         ops.append({"op": "remove", "path": f"{path}/{head + new_mid}"})
 
 
-__all__ = ["Op", "diff", "pointer"]
+__all__ = ["Memo", "Op", "diff", "pointer"]

@@ -52,8 +52,9 @@ def aliases(action: Action) -> Iterator[dict[str, Any]]:
 def everything_known(state: GameState) -> bytes:
     """The whole state as bytes: views, record, log, memories and all."""
     state.legal_actions()  # fill the caches first, so only real changes show
-    # Not the lookups `is_legal` fills on demand from the cached legal actions.
-    kept = {k: v for k, v in state.__dict__.items() if k not in ("_legal_ids", "_legal_set")}
+    # Not the lookups `is_legal` and `legal_kinds` fill on demand from the cached legal actions.
+    lookups = ("_legal_ids", "_legal_set", "_kinds", "_kinds_of")
+    kept = {k: v for k, v in state.__dict__.items() if k not in lookups}
     return pickle.dumps(kept)
 
 

@@ -10,6 +10,7 @@ it, once.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -17,7 +18,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import sleuth
-from sleuth.server.patch import diff
+from sleuth.server.patch import Memo, diff
 from tests.server.conftest import bearer, join, live, new_table, receive
 from tests.server.views import as_text, patched, without_legal
 
@@ -145,3 +146,35 @@ def test_the_diff_covers_each_kind_of_change() -> None:
     assert diff(before, before) == []
     log_grew = diff({"log": [{"n": 1}]}, {"log": [{"n": 1}, {"n": 2}]})
     assert log_grew == [{"op": "add", "path": "/log/1", "value": {"n": 2}}]
+
+
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_views_told_together_are_each_seats_view_and_diff_alike(game: str) -> None:
+    """`views` (what `tell` builds) gives each seat exactly its `view`, and diffing them
+    with one memo for all the seats gives each seat the patch a diff of its own gives."""
+    players = PLAYERS[game]
+    state = sleuth.new_game(game, players, seed=5)
+    seats: list[int | None] = [*range(players), None]
+    rng = random.Random(5)
+    before: dict[int | None, dict[str, Any]] | None = None
+    for _ in range(300):
+        views = state.views(seats)
+        for seat in seats:
+            assert as_text(views[seat]) == as_text(state.view(seat)), (game, seat)
+        if before is not None:
+            memo = Memo()
+            for seat in seats:
+                old, new = without_legal(before[seat]), without_legal(views[seat])
+                assert diff(old, new, memo) == diff(old, new), (game, seat)
+        before = views
+        if state.over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+
+
+def test_stop_thief_views_share_what_every_seat_sees() -> None:
+    """The parts every seat sees are one object for all of them (the memo's premise)."""
+    views = sleuth.new_game("stop-thief", 3, seed=1).views([0, 1, 2, None])
+    for part in ("detectives", "thief", "scanner", "clues"):
+        assert views[0][part] is views[1][part] is views[None][part], part
+    assert views[0]["hand"] is not views[1]["hand"]

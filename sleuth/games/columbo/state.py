@@ -36,7 +36,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds, not_now
+from sleuth.core.prompt import Prompt, not_now
 from sleuth.games.columbo.board import LIVING_ROOM, NUMBERED, ROOMS_USED, Board, load_board
 from sleuth.games.columbo.cards import (
     COLUMBO_PARTS,
@@ -919,7 +919,7 @@ class Columbo(GameState):
             None if ch is None else ch.by,
             None if ch is None else ch.kind,
             mine and any(self.kind_of[c] == "no-clue" for c in self.detectives[mover].hand),
-            kinds(self._legal()) if mine else (),
+            self.legal_kinds() if mine else (),
         )
 
     def resample(self, seat: int, rng: Rng) -> Columbo:

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds, not_now
+from sleuth.core.prompt import Prompt, not_now
 from sleuth.games.kojak.board import BUILDINGS, ROOMS, Board, load_board
 from sleuth.games.kojak.cards import ANY, Cards, load_cards
 from sleuth.games.kojak.cases import PRINTED, Case, draw_secrets, get_case
@@ -601,7 +601,7 @@ class Kojak(GameState):
             self.options.advanced,
             sum(turn.dice) if turn.dice else None,
             turn.card,
-            kinds(self._legal()) if seat == turn.seat else (),
+            self.legal_kinds() if seat == turn.seat else (),
         )
 
     def suspects(self, circled: list[str]) -> list[str]:

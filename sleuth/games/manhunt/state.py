@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, count, kinds, not_now
+from sleuth.core.prompt import Prompt, count, not_now
 from sleuth.games.manhunt.board import Board, load_board
 from sleuth.games.manhunt.cases import Card, CaseBook, Crime, case_book
 from sleuth.games.manhunt.computer import Computer, Spin, load_computer
@@ -656,7 +656,7 @@ class Manhunt(GameState):
             read,
             self.handbook(turn.seat).next_scene is None,
             turn.asked,
-            kinds(self._legal()) if seat == mover else (),
+            self.legal_kinds() if seat == mover else (),
         )
 
     def clone(self) -> Manhunt:

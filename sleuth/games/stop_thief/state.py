@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Literal, TypeVar
 
 from sleuth.core import Action, Event, GameState, IllegalAction, Rng
 from sleuth.core.actions import JSONValue
-from sleuth.core.prompt import Prompt, kinds, not_now
+from sleuth.core.prompt import Prompt, not_now
 from sleuth.games.stop_thief.board import Board, load_board
 from sleuth.games.stop_thief.content import TARGETED, Content, SleuthCard, load_content
 from sleuth.games.stop_thief.options import StopThiefOptions
@@ -587,12 +587,35 @@ class StopThief(GameState):
 
     # --- what each seat may know --------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, JSONValue]:
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}")
+        return self.views([seat])[seat]
+
+    def views(self, seats: Sequence[int | None]) -> dict[int | None, dict[str, JSONValue]]:
+        """Each seat's view; the board, the detectives and the clues are built once for all."""
+        for seat in seats:
+            if seat is not None and not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat}")
+        public = self._public_view()
+        ending = {"reveal": self._reveal(), "ending": self.ending()} if self.over else {}
+        views: dict[int | None, dict[str, JSONValue]] = {}
+        for seat in seats:
+            view: dict[str, JSONValue] = {**self.view_header(seat), **public}
+            if seat is not None:
+                me = self.detectives[seat]
+                view["hand"] = self._cards_json(me.hand)
+                view["tips"] = [dict(t) for t in self.tips[seat]]
+                if self.to_move == seat:
+                    view["legal"] = [a.to_json() for a in self.legal_actions()]
+                if self.options.notebook_aid and not self.over:
+                    view["notebook"] = {"possible": self._notebook(seat)}
+            view.update(ending)
+            views[seat] = view
+        return views
+
+    def _public_view(self) -> dict[str, JSONValue]:
+        """What every seat and spectator sees alike, after the header."""
         poster = self.content.posters[self.poster]
         turn = self.turn
-        view: dict[str, JSONValue] = {
-            **self.view_header(seat),
+        return {
             "turn": turn.seat,
             "phase": turn.phase,
             "dice": list(turn.dice) if turn.dice else None,
@@ -623,25 +646,13 @@ class StopThief(GameState):
             },
             "clues": [dict(c) for c in self.clue_log],
         }
-        if seat is not None:
-            me = self.detectives[seat]
-            view["hand"] = self._cards_json(me.hand)
-            view["tips"] = [dict(t) for t in self.tips[seat]]
-            if self.to_move == seat:
-                view["legal"] = [a.to_json() for a in self.legal_actions()]
-            if self.options.notebook_aid and not self.over:
-                view["notebook"] = {"possible": self._notebook(seat)}
-        if self.over:
-            view["reveal"] = self._reveal()
-            view["ending"] = self.ending()
-        return view
 
     def _prompt(self, seat: int | None) -> Prompt:
         """From public facts, and all the legal kinds only for the seat to move: whether it
         may play a card hangs on its hand; the other kinds anyone can tell from the board."""
         turn, mover = self.turn, self.detectives[self.turn.seat]
         reach = None if turn.anywhere or turn.dice is None else sum(turn.dice) + turn.extra_spaces
-        open_kinds = kinds(self._legal())
+        open_kinds = self.legal_kinds()
         return prompt(
             seat,
             turn.seat,
