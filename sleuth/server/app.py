@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -14,13 +15,15 @@ from sleuth.core import game_names, spec
 from sleuth.server import api, guides, ws
 from sleuth.server.errors import BodyLimit, install_error_handlers, install_openapi
 from sleuth.server.expiry import EXPIRE_SECONDS, Expirer
-from sleuth.server.limits import Limits, RateLimit, RateLimiter
+from sleuth.server.limits import Limits, LimitShare, RateLimit, RateLimiter
 from sleuth.server.lobby import BOT_THREADS, Lobby
 from sleuth.server.memory import IDLE_SECONDS, Sweeper
 from sleuth.server.security import LOCAL_HOSTS, TEST_HOST, HostAndOrigin, SecurityHeaders
 from sleuth.server.static import FreshStaticFiles
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+
+log = logging.getLogger("sleuth.server")
 
 
 def _page(name: str) -> Response:
@@ -59,14 +62,23 @@ def create_app(
     sweeper = Sweeper(lobby, idle_seconds)
     expirer = Expirer(lobby, expire_seconds)
 
+    share = LimitShare(limiter, lobby.serving_processes)
+
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await lobby.open()
         sweeper.start()
         expirer.start()
+        if lobby.cluster:  # several processes may serve the database: each takes its share
+            try:
+                await share.tick()
+            except Exception:  # counted again in a moment; never a reason not to serve
+                log.exception("the server processes could not be counted")
+            share.start()
         try:
             yield
         finally:
+            await share.stop()
             await expirer.stop()
             await sweeper.stop()
             await lobby.close()

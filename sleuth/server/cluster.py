@@ -32,11 +32,28 @@ log = logging.getLogger("sleuth.server")
 LEASE_SECONDS = 1.0
 """How often a process without a table's lease tries to take it over."""
 
+LISTENER_NAME = "sleuth-listener"
+"""The `application_name` of each process's listening connection: counting them counts the
+processes serving the database (`serving_processes`)."""
+
 
 def conninfo(url: str) -> str:
     """A libpq connection string for a SQLAlchemy PostgreSQL URL (psycopg's own connections)."""
     plain = make_url(url).set(drivername="postgresql")
     return plain.render_as_string(hide_password=False)
+
+
+def serving_processes(engine: Engine) -> int:
+    """How many server processes listen on this database now (this one included)."""
+    with engine.connect() as conn:
+        found = conn.execute(
+            text(
+                "SELECT count(*) FROM pg_stat_activity "
+                "WHERE application_name = :name AND datname = current_database()"
+            ),
+            {"name": LISTENER_NAME},
+        ).scalar_one()
+    return max(1, int(found))
 
 
 class Listener:
@@ -75,7 +92,9 @@ class Listener:
         first = True
         while not self._stop.is_set():
             try:
-                with psycopg.connect(self._info, autocommit=True) as conn:
+                with psycopg.connect(
+                    self._info, autocommit=True, application_name=LISTENER_NAME
+                ) as conn:
                     conn.execute(f'LISTEN "{self._channel}"')
                     self._ready.set()
                     if not first:

@@ -8,6 +8,10 @@ new WebSockets (`sockets`); `open_sockets`
 caps the WebSockets one client holds open at once. The defaults are far above
 anything a person or the test suite does; a refusal is 429 `rate_limited`
 with `Retry-After`, and changes nothing.
+
+Several processes on one database (sleuth/server/cluster.py) share each limit: each
+process allows its share, the limit divided by the processes serving (`processes`),
+so a client spread over them by a balancer gets the limit once, not once a process.
 """
 
 from __future__ import annotations
@@ -16,13 +20,14 @@ import ipaddress
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from sleuth.server.errors import ApiError, refuse
+from sleuth.server.upkeep import Chore
 
 Clock = Callable[[], float]
 
@@ -139,6 +144,20 @@ class RateLimiter:
         self.clock = clock
         self.buckets: dict[tuple[str, str], Bucket] = {}
         self.open_sockets: dict[str, int] = {}
+        self.processes = 1
+        self._rates: dict[str, Rate] = {}
+        self._socket_cap = limits.open_sockets
+        self.share(1)
+
+    def share(self, processes: int) -> None:
+        """Allow this process's share of each limit, of `processes` serving the same database."""
+        self.processes = max(1, processes)
+        self._rates = {
+            f.name: Rate(rate.burst / self.processes, rate.per_second / self.processes)
+            for f in fields(self.limits)
+            if isinstance(rate := getattr(self.limits, f.name), Rate)
+        }
+        self._socket_cap = max(1, math.ceil(self.limits.open_sockets / self.processes))
 
     def _bucket(self, kind: str, client: str) -> Bucket:
         key = (kind, client)
@@ -146,8 +165,10 @@ class RateLimiter:
         if bucket is None:
             if len(self.buckets) >= MAX_CLIENTS:
                 self.forget_idle()
-            bucket = Bucket(getattr(self.limits, kind), self.clock())
+            bucket = Bucket(self._rates[kind], self.clock())
             self.buckets[key] = bucket
+        else:
+            bucket.rate = self._rates[kind]  # the share may have changed since
         return bucket
 
     def forget_idle(self) -> None:
@@ -183,11 +204,11 @@ class RateLimiter:
         """One more WebSocket for `client`, or 429 if it holds too many or opens them too fast."""
         if not self.limits.enabled:
             return
-        if self.open_sockets.get(client, 0) >= self.limits.open_sockets:
+        if self.open_sockets.get(client, 0) >= self._socket_cap:
             raise ApiError(
                 429,
                 "rate_limited",
-                f"at most {self.limits.open_sockets} connections at once: close some tabs",
+                f"at most {self._socket_cap} connections at once: close some tabs",
             )
         self.take("sockets", client)
         self.open_sockets[client] = self.open_sockets.get(client, 0) + 1
@@ -200,6 +221,28 @@ class RateLimiter:
             self.open_sockets[client] = left
         else:
             self.open_sockets.pop(client, None)
+
+
+SHARE_SECONDS = 5.0
+"""How often a process of several counts them again to set its share of the limits."""
+
+
+class LimitShare(Chore):
+    """Keep a limiter's share right while processes join and leave: `count` says how many
+    serve the database now."""
+
+    name = "limit share"
+
+    def __init__(self, limiter: RateLimiter, count: Callable[[], Awaitable[int]]) -> None:
+        super().__init__()
+        self.limiter = limiter
+        self.count = count
+
+    def default_period(self) -> float:
+        return SHARE_SECONDS
+
+    async def tick(self) -> None:
+        self.limiter.share(await self.count())
 
 
 WORDS = {

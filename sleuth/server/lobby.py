@@ -34,7 +34,7 @@ from sleuth.core.coach import Coach
 from sleuth.core.game import Narrating, game_names, new_game
 from sleuth.core.tutorial import TutorialError, load_script
 from sleuth.server import imports
-from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener
+from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener, serving_processes
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
 from sleuth.server.limits import Bucket
@@ -635,6 +635,12 @@ class Lobby:
         if ids:
             log.info("restored %d of %d unfinished tables", restored, len(ids))
         _freeze_startup_heap()
+
+    async def serving_processes(self) -> int:
+        """How many server processes serve this lobby's database (1 unless a cluster's)."""
+        if not self.cluster:
+            return 1
+        return await asyncio.to_thread(serving_processes, self.store.engine)
 
     async def close(self) -> None:
         drivers = [t.driver for t in self.tables.values() if t.driver is not None]

@@ -13,7 +13,8 @@ from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 from sleuth.server.app import create_app
-from sleuth.server.limits import Limits, Rate
+from sleuth.server.errors import ApiError
+from sleuth.server.limits import Limits, Rate, RateLimiter
 from tests.server.conftest import (
     bearer,
     db_url,
@@ -417,6 +418,28 @@ def test_limits_are_configurable_and_can_be_turned_off() -> None:
         with pytest.raises(ValueError):
             Limits().with_override(bad)
     assert "off" in Limits(enabled=False).describe()
+
+
+def test_a_process_of_several_allows_its_share_of_each_limit() -> None:
+    """With the database served by several processes, each allows the limit divided among
+    them (a client a balancer spreads over them gets the limit once), and the whole again
+    when it serves alone (docs/server.md, "Limits")."""
+    clock = [0.0]
+    limiter = RateLimiter(Limits(creates=Rate(6, 0.0), open_sockets=5), clock=lambda: clock[0])
+    limiter.share(3)
+    for _ in range(2):
+        limiter.take("creates", "1.2.3.4")
+    with pytest.raises(ApiError) as refused:
+        limiter.take("creates", "1.2.3.4")
+    assert refused.value.status == 429
+    limiter.take("creates", "5.6.7.8")  # another client has its own share
+    for _ in range(2):  # 5 sockets among 3 processes: 2 here (rounded up)
+        limiter.open_socket("1.2.3.4")
+    with pytest.raises(ApiError):
+        limiter.open_socket("1.2.3.4")
+    limiter.share(1)  # the others went away: the whole limit again
+    limiter.open_socket("1.2.3.4")
+    assert limiter._bucket("creates", "9.9.9.9").rate == Rate(6, 0.0)
 
 
 # --- lobby pages -----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from websockets.sync.client import ClientConnection, connect
 
 import sleuth
 from sleuth.bots import bot_levels
+from sleuth.server.limits import SHARE_SECONDS
 from tests.serve_process import Server
 from tests.server.postgres import Unavailable, postgres_server
 
@@ -326,6 +327,32 @@ def test_chat_and_undo_reach_the_other_process(database: str) -> None:
             while http.get(f"{api}/view", headers=auth).json()["version"] != before["version"] + 1:
                 assert time.monotonic() < deadline, "A never heard of the move played on B"
                 time.sleep(0.02)
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_two_processes_share_each_client_limit(database: str) -> None:
+    """Each of two processes allows half of a client's limit (counted from PostgreSQL's
+    sessions), so a client going to both gets the limit once: 4 new tables here, not 8."""
+    limit = ["--limit", "creates=4/0.001"]
+    a, b = Server(database, limit), Server(database, limit)
+    a.start()
+    b.start()
+    try:
+        time.sleep(SHARE_SECONDS + 1)  # A counted itself alone at start: let it count again
+        made, refused = 0, 0
+        with httpx.Client(timeout=10) as http:
+            for n in range(10):
+                url = (a if n % 2 == 0 else b).url
+                r = http.post(f"{url}/api/tables", json={"game": "stop-thief", "players": 2})
+                if r.status_code == 429:
+                    assert r.json()["error"] == "rate_limited"
+                    refused += 1
+                else:
+                    assert r.status_code in (200, 201), r.text
+                    made += 1
+        assert (made, refused) == (4, 6)
     finally:
         a.stop()
         b.stop()
