@@ -19,6 +19,7 @@ Handbook) is shown only to the seats allowed to see it; see `view`.
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -583,11 +584,33 @@ class Manhunt(GameState):
         appears only once the game is over. `static=False` leaves out the parts
         that never change (board, Computer, Read Out), for bots.
         """
-        if seat is not None and not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat}")
+        return self.views([seat], static)[seat]
+
+    def views(
+        self, seats: Sequence[int | None], static: bool = True
+    ) -> dict[int | None, dict[str, JSONValue]]:
+        """Each seat's `view`; what every seat sees is built once and shared by them all."""
+        for seat in seats:
+            if seat is not None and not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat}")
+        public = self._public_view()
+        fixed = self._static_view() if static else {}
+        ending = {"reveal": self._reveal(), "ending": self.ending()} if self.over else {}
+        views: dict[int | None, dict[str, JSONValue]] = {}
+        for seat in seats:
+            view: dict[str, JSONValue] = {**self.view_header(seat), **public, **fixed}
+            if seat is not None:
+                view["handbook"] = self.handbook(seat).to_json(self.options.elimination_aid)
+                if self.to_move == seat:
+                    view["legal"] = [a.to_json() for a in self.legal_actions()]
+            view.update(ending)
+            views[seat] = view
+        return views
+
+    def _public_view(self) -> dict[str, JSONValue]:
+        """What every seat and spectator sees alike that changes in play, after the header."""
         turn = self.turn
-        view: dict[str, JSONValue] = {
-            **self.view_header(seat),
+        return {
             "partners": self.partners,
             "crime": self.crime.key,
             "case_set": self.options.case_set,
@@ -623,18 +646,11 @@ class Manhunt(GameState):
                 for h in self.handbooks
             ],
         }
-        if static:
-            view["board"] = self.board.to_json()
-            view["computer"] = self.computer.to_json()
-            view["case"] = self.crime.to_json()
-        if seat is not None:
-            view["handbook"] = self.handbook(seat).to_json(self.options.elimination_aid)
-            if self.to_move == seat:
-                view["legal"] = [a.to_json() for a in self.legal_actions()]
-        if self.over:
-            view["reveal"] = self._reveal()
-            view["ending"] = self.ending()
-        return view
+
+    def _static_view(self) -> dict[str, JSONValue]:
+        """The board, the Computer and the Read Out: they never change, so they are encoded
+        once (some 12 KB a view) and every view holds the same objects."""
+        return _static_json(self.board, self.computer, self.crime)
 
     def _prompt(self, seat: int | None) -> Prompt:
         """From public facts (which rows each side holds is public, so is whether a car must
@@ -703,3 +719,21 @@ class Manhunt(GameState):
         other.forget_legal_actions()
         other.resampled = True
         return other
+
+
+_STATIC: dict[tuple[int, int, int], tuple[Board, Computer, Crime, dict[str, JSONValue]]] = {}
+
+
+def _static_json(board: Board, computer: Computer, crime: Crime) -> dict[str, JSONValue]:
+    """`view`'s parts that never change, encoded once for each board, Computer and crime
+    (the loaded ones live for good; the entry holds them, so their ids stay theirs)."""
+    key = (id(board), id(computer), id(crime))
+    found = _STATIC.get(key)
+    if found is None:
+        parts: dict[str, JSONValue] = {
+            "board": board.to_json(),
+            "computer": computer.to_json(),
+            "case": crime.to_json(),
+        }
+        found = _STATIC[key] = (board, computer, crime, parts)
+    return found[3]
