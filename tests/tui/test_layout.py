@@ -15,37 +15,17 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from sleuth.bots import make_bot
-from sleuth.core import Action, GameState
-from sleuth.games.stop_thief.command_line import describe_node
-from sleuth.games.stop_thief.state import StopThief
+from sleuth.core import Action
 from sleuth.tui import app_for, playable
 from sleuth.tui.shell import GameShell, InfoScreen
 from tests.tui.test_columbo_tui import command_for as columbo_command
 from tests.tui.test_kojak_tui import command_for as kojak_command
 from tests.tui.test_manhunt_tui import command_for as manhunt_command
+from tests.tui.test_stop_thief_tui import command_for as stop_thief_command
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 TYPED_THROUGH_THE_LINE = 4  # the first commands go key-free through the Input; then faster
 SEEDS = {"stop-thief": 9}  # a short game (25 commands): the test stays quick; others: 5
-
-
-def stop_thief_command(state: GameState, action: Action) -> str:
-    """What a Stop Thief player types for `action`."""
-    assert isinstance(state, StopThief)
-    board = state.board
-    kind = action.kind
-    if kind == "move":
-        return f"m {describe_node(board, board.node_by_id[action['to']])}"
-    if kind == "ride":
-        return f"ride {str(action['to']).removeprefix('subway-')}"
-    if kind == "arrest":
-        return f"a {int(action['space'])}"
-    if kind == "play_card":
-        hand = state.view(state.to_move)["hand"]
-        slot = next(k + 1 for k, card in enumerate(hand) if card["id"] == action["card"])
-        target = action.get("target")
-        return f"card {slot}" + ("" if target is None else f" {int(target) + 1}")
-    return {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}[kind]
 
 
 COMMANDS: dict[str, Callable[[Any, Action], str]] = {

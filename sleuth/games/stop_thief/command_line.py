@@ -24,9 +24,8 @@ Commands (one per line, then Enter):
   c            press CLUE                 r            roll the dice
   m 1-48       move to a space (also: m 148, m acme, m subway-ne); a plain square
                by the steps from a space's top-left square: m 4-68nw (1 north, 1 west)
-  ride ne      ride the subway to a station (nw, ne, sw, se, centre)
+  ride ne      ride the subway to a station (nw, ne, sw, se, centre or ce)
   card 2       play the card in hand slot 2      card 2 3   ...on Detective 3
-  card #17     play a card by its id
   a 1-48       try an arrest at a numbered space next to (or under) you;
                wrong: a false arrest, and your next turn pays the $100 fine
   e            end your turn                pay          pay the fine
@@ -43,6 +42,7 @@ STATION_ALIASES = {
     "sw": "subway-sw",
     "se": "subway-se",
     "c": "subway-centre",
+    "ce": "subway-centre",  # its letters on the board
     "centre": "subway-centre",
     "center": "subway-centre",
     "subway-center": "subway-centre",
@@ -63,7 +63,7 @@ NEEDS = {
     "move": "say where to move to, e.g. '1-48'",
     "ride": "say where to ride, e.g. '1-48'",
     "arrest": "say where to send the cops, e.g. '1-48'",
-    "card": "say which card: 'card 2' (hand slot), 'card #17' (id), then a target",
+    "card": "say which card: 'card 2' (its hand slot), then a target if asked",
 }
 
 
@@ -109,7 +109,7 @@ def _card(said: Said, view: View) -> Action:
         raise CommandError(said.needs)
     pick = args[0].lower()
     card: Mapping[str, Any] | None = None
-    if pick.startswith("#") and pick[1:].isdecimal():
+    if pick.startswith("#") and pick[1:].isdecimal():  # by id: what a script may type
         card = next((c for c in hand if int(c["id"]) == int(pick[1:])), None)
         if card is None:
             raise CommandError(f"card {pick} is not in your hand")
@@ -119,7 +119,7 @@ def _card(said: Said, view: View) -> Action:
             raise CommandError(f"your hand has slots 1 to {len(hand)}, not {slot}")
         card = hand[slot - 1]
     else:
-        raise CommandError(f"{args[0]!r} is neither a hand slot (1, 2, 3) nor a card id (#17)")
+        raise CommandError(f"{args[0]!r} is not a hand slot (1, 2, 3)")
     needs_target = str(card.get("effect")) in TARGETED
     if len(args) == 1:
         if needs_target:

@@ -40,7 +40,7 @@ from sleuth.games.stop_thief.words import (
     space_label,
 )
 from sleuth.tui.grammar import Command
-from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen, task
+from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
 
 GAME = "stop-thief"
 WIDE_NEEDS = 120  # terminal columns for the wide board (78) beside the panels (42)
@@ -103,7 +103,7 @@ class StopThiefApp(GameShell):
     #board-pane.narrow #legend { width: 38; }
     #scanner { height: auto; border: round $error; padding: 0 1; }
     #status { height: auto; border: round $accent; padding: 0 1; }
-    #hand { height: auto; max-height: 14; border: round $success; padding: 0 1; }
+    #hand { height: auto; border: round $success; padding: 0 1; }
     """
     )
     state: StopThief
@@ -122,6 +122,7 @@ class StopThiefApp(GameShell):
         assert isinstance(self.state, StopThief)
         self.board: Board = self.state.board  # public and fixed: never the thief or the scanner
         self.tips: dict[int, list[tuple[int, int]]] = {seat: [] for seat in self.humans}
+        self.drawn: dict[int, int] = {}  # the card each human drew in his turn going on
         self.wide = True
         self.chose_zoom = False  # the player's `zoom` overrides the automatic choice
         self.routes: list[list[int]] = []
@@ -158,12 +159,16 @@ class StopThiefApp(GameShell):
         return SEAT_STYLES[seat % 4]
 
     def public_event(self, event: Event) -> None:
+        if event.kind == "turn":  # a card drawn is new until its holder's next turn
+            self.drawn.pop(int(event.data["seat"]), None)
         if event.kind == "game_over":
             self.routes = [list(r) for r in event.data.get("routes", [])]
 
     def private_event(self, event: Event) -> None:
         if event.kind == "tip" and event.to is not None:
             self.tips[event.to].append((len(self.narrator.posters), int(event.data["space"])))
+        if event.kind == "card_drawn" and event.to is not None:
+            self.drawn[event.to] = int(event.data["card"]["id"])
 
     def game_over_text(self) -> Text:
         state = self.state
@@ -275,18 +280,21 @@ class StopThiefApp(GameShell):
         last = clues[-1] if clues else None
         text = Text(no_wrap=False)
         display, dim = str(view["scanner"]["display"]), bool(last and last["bleep"])
+        sound = "" if last is None else sound_words(str(last["sound"])).upper()
         if self.size.height >= BIG_SCANNER:
             text.append_text(led(display, dim=dim))
-        else:  # a short screen: the display in one line, so the hand below stays in sight
+            text.append("\n")
+            if last is not None:
+                text.append(sound, "bold")
+                text.append(f"  ({clue_source(last, len(clues))})\n", "dim")
+        else:  # a short screen: the display and the sound in one line, so all below stays in sight
             text.append(f" {display[:3].rjust(3)} ", "dark_red on grey7" if dim else LED_LINE)
-            text.append(" on the display", "dim")
-        text.append("\n")
-        if last is not None:
-            who = "ON" if last.get("by") is None else f"Det. {int(last['by']) + 1}"
-            if last.get("type") == "escape":
-                who = "escape"
-            text.append(f"{sound_words(str(last['sound'])).upper()}", "bold")
-            text.append(f"  ({who}, clue {len(clues)} of this thief)\n", "dim")
+            if sound:
+                text.append(f"  {sound}\n", "bold")
+            else:
+                text.append("  on the display\n", "dim")
+            if last is not None:  # within the 38 columns of the 120-column panel: never wraps
+                text.append(f"{clue_source(last, len(clues))}\n", "dim")
         text.append("Memory, latest first: ", "dim")
         for clue in reversed(clues):
             token = "·" if clue["bleep"] else display_text(str(clue["display"]))
@@ -294,57 +302,60 @@ class StopThiefApp(GameShell):
         self.query_one("#scanner", Static).update(text)
 
     def draw_status(self, view: Mapping[str, Any]) -> None:
+        """The case in a line for the thief, one for the dice and one for each detective, every
+        line within the 38 columns of the 120-column panel, so that with four detectives the
+        case, the scanner and the hand are all in sight at 120x40 (issue 13). What the seat to
+        move is asked to do is on the status line under the log."""
         thief = view["thief"]
         text = Text()
         text.append("WANTED ", "bold white on red3")
-        text.append(f" {thief['poster']} · reward {money(thief['reward'])}", "bold")
-        text.append(f" · thief {thief['number']} of {thief['of']}\n", "dim")
-        turn = int(view["turn"])
-        text.append("Turn: ")
-        text.append(f" {turn + 1} ", SEAT_STYLES[turn % 4])
-        # the seat's number and colour name the detective (▶ below gives the name and bot
-        # or you), which keeps this line short enough for the case to fit at 120x40
-        text.append(f" {task(view)}")
+        text.append(f" {thief['poster']} {money(thief['reward'])}\n", "bold")
+        text.append(f"Thief {thief['number']} of {thief['of']}")
         if view.get("dice"):
             a, b = view["dice"]
             text.append(f" · dice {a}+{b}={a + b}")
             if view.get("allowance") and view["allowance"] != a + b:
-                text.append(f" (up to {view['allowance']})")
-        text.append("\n")
+                text.append(f", up to {view['allowance']}")
+        turn = int(view["turn"])
         for det in view["detectives"]:
             seat = int(det["seat"])
-            text.append("▶" if seat == turn else " ")
+            text.append("\n▶" if seat == turn else "\n ")
             text.append(f" {seat + 1} ", SEAT_STYLES[seat % 4])
-            name = str(det["license"])[:16]
+            # the first name (at most 9 letters) names him beside the seat's number and colour;
+            # no card count: a hand always holds 3 (ST-CARDS-07)
+            name = str(det["license"]).split()[0][:9]
             kind = "bot" if seat in self.bots else "you" if seat == self.viewer else ""
-            # two lines a detective, each within the 38 columns of the 120-column panel, so
-            # the case fits without scrolling (three lines each made it scroll at 120x40)
-            text.append(f" {name:16} {kind:3} {money(int(det['money'])):>6}")
+            text.append(f" {name:9} {kind:3} {money(int(det['money'])):>6} ")
+            place = self.short_place(str(det["node"]))
             if det["posters"]:
+                text.append(f"{place:9}")
                 text.append(f" ★{len(det['posters'])}", "bold yellow")
-            text.append(f"\n    {count(det['cards'], 'card')}")
+            else:
+                text.append(place)
+            # the rare states get a line of their own rather than widening every row
             if not det["licensed"]:
-                text.append(" · NO LICENSE", "bold red")
+                text.append("\n     NO LICENSE", "bold red")
             if det["turns_to_lose"]:
-                text.append(" · loses a turn", "yellow")
-            # where, short and as typed ('5-01', '4-68nw': what the log calls 'the street
-            # beside 4-68'), so a detective's two lines fit and the case need not scroll
-            text.append(f" @ {self.short_place(str(det['node']))}\n", "dim")
-        text.rstrip()
+                text.append("\n     " if det["licensed"] else " · ")
+                text.append("loses a turn", "yellow")
         self.query_one("#status", Static).update(text)
 
     def short_place(self, node_id: str) -> str:
-        """A piece's square in a few characters: '1-48', '4-68nw', 'ACME', 'subway NE'."""
+        """A piece's square in at most 9 characters: '1-48', '4-68nw', 'ACME', 'subway NE',
+        'subway CE' (the station's letters on the board, which `ride` takes)."""
         if node_id == "acme":
             return "ACME"
         index = self.board.node_by_id.get(node_id)
         if index is None:
             return node_id
         if self.board.nodes[index].kind == "station":
-            return "subway " + node_id.removeprefix("subway-").upper()
+            return "subway " + node_id.removeprefix("subway-")[:2].upper()
         return describe_node(self.board, index)
 
     def draw_hand(self, view: Mapping[str, Any]) -> None:
+        """Each card's name on a line (the slot to type before it), what it does under it. The
+        private lines the seat was told are all here already (the cards dealt or drawn, a
+        tip), so the hand shows no notes: a drawn card is marked new, a tip has its line."""
         panel = self.query_one("#hand", Static)
         if self.viewer is None:
             panel.border_title = "Hands"
@@ -355,10 +366,13 @@ class StopThiefApp(GameShell):
             return
         panel.border_title = f"Your hand — {self.narrator.who(self.viewer)}"
         text = Text()
+        drawn = self.drawn.get(self.viewer)
         for slot, card in enumerate(view.get("hand", []), start=1):
             text.append(f"{slot} ", "bold reverse")
-            text.append(f" {card['name']}", "bold")
-            text.append(f" (#{card['id']}): {card['text']}\n", "dim")
+            text.append(f" {card['name']}\n", "bold")
+            if card["id"] == drawn:
+                text.append("new: ", "bold green")
+            text.append(f"{card['text']}\n", "dim")
         tips = [space for number, space in self.tips.get(self.viewer, [])
                 if number == len(self.narrator.posters)]  # fmt: skip
         if tips:
@@ -367,10 +381,17 @@ class StopThiefApp(GameShell):
         aid = view.get("notebook")
         if aid:  # the notebook_aid option: what a perfect note-taker would deduce
             text.append_text(notebook_aid(aid["possible"]))
-        for note in reversed(self.notes[-4:]):  # newest first: the panel may cut its foot
-            text.append(f"» {note}\n", "italic")
         text.rstrip()
         panel.update(text)
+
+
+def clue_source(clue: Mapping[str, Any], number: int) -> str:
+    """Who set the latest clue off, and its place among this thief's: 'Det. 2, clue 3 of this
+    thief' (31 characters at most)."""
+    who = "ON" if clue.get("by") is None else f"Det. {int(clue['by']) + 1}"
+    if clue.get("type") == "escape":
+        who = "escape"
+    return f"{who}, clue {number} of this thief"
 
 
 AID_SHOWN = 8  # the likeliest spaces the notebook aid names
