@@ -50,7 +50,9 @@ class TerminalFace:
     turns a typed line ("take bus") into an action, raising `Refused` with help for the
     player; `seat_text` draws a seat's own view (and the answer to its last action), for its
     eyes only; `table_text` what the whole table may see. `open` companions (nothing secret:
-    Columbo's lawn) need no cover.
+    Columbo's lawn) need no cover. The optional hooks read the table's view (what every
+    seat may know), so nothing they say can be a secret: `session_commands`, the commands of
+    one session where its settings add some; `cover_text`, a line for the cover.
     """
 
     spec: Any  # sleuth.server.companions.CompanionSpec (not imported: core stays server-free)
@@ -60,3 +62,9 @@ class TerminalFace:
     seat_text: Callable[[Mapping[str, Any], Mapping[str, Any] | None], str]  # (view, result)
     table_text: Callable[[Mapping[str, Any], Callable[[int], str]], str]  # (view, name of seat)
     open: bool = False
+    session_commands: Callable[[Mapping[str, Any]], str] | None = None  # (table view) -> help
+    cover_text: Callable[[Mapping[str, Any]], str] | None = None  # (table view) -> a line
+
+    def commands_of(self, table: Mapping[str, Any]) -> str:
+        """The typed commands of the session whose table view is `table`, in one line."""
+        return self.session_commands(table) if self.session_commands else self.commands

@@ -26,6 +26,7 @@ from sleuth.core.companion import Refused, TerminalFace
 from sleuth.server.companions import CompanionStore, Conflict, Session
 
 POLL_SECONDS = 2.0  # how often the screen looks for phones' actions
+COVER = "Secrets stay hidden until their player asks:"
 
 
 def token_dir() -> Path:
@@ -99,20 +100,23 @@ class CompanionTerminal(App[None]):
         yield Header()
         yield Static(id="seats", markup=False)
         with Vertical(id="cover"):
-            yield Static("Secrets stay hidden until their player asks:", markup=False)
+            yield Static(COVER, id="cover-note", markup=False)
             yield Horizontal(id="cover-buttons")
         with Vertical(id="screen"):
             with Horizontal(id="screen-head"):
                 yield Static(id="screen-name", markup=False)
                 yield Button("Done: hide and pass on", id="hide")
             yield Static(id="mine", markup=False)
-            yield Input(placeholder=self.face.commands, id="command")
+            yield Input(id="command")
         yield Static(id="table", markup=False)
         yield Static(id="problem", markup=False)
-        yield Static(f"Type: {self.face.commands}. Esc hides, Ctrl+Q quits.", id="help",
-                     markup=False)  # fmt: skip
+        yield Static(id="help", markup=False)
 
     async def on_mount(self) -> None:
+        with self.store.lock:  # the session's commands: its settings never change
+            commands = self.face.commands_of(self.session().summary(None)["view"])
+        self.query_one("#command", Input).placeholder = commands
+        self.query_one("#help", Static).update(f"Type: {commands}. Esc hides, Ctrl+Q quits.")
         await self._cover_buttons()
         self.draw()
         self._focus_cover()
@@ -169,6 +173,8 @@ class CompanionTerminal(App[None]):
         self.query_one("#seats", Static).update("Seats: " + " · ".join(seats))
         covered = mine is None
         self.query_one("#cover").display = covered and bool(self.tokens)
+        cover = self.face.cover_text(table["view"]) if self.face.cover_text else ""
+        self.query_one("#cover-note", Static).update(f"{cover}\n{COVER}" if cover else COVER)
         self.query_one("#screen").display = not covered
         self.query_one("#hide").display = len(self.tokens) > 1 and not self.face.open
         if mine is None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 import sleuth
@@ -255,5 +255,57 @@ def test_enter_on_the_cover_passes_to_the_first_seat_at_once(tmp_path: Path) -> 
         await pilot.press("tab", "enter")
         await pilot.pause()
         assert "P2's screen" in seen(app)
+
+    run(app, script)
+
+
+def test_manhunt_lists_every_suspect_left(tmp_path: Path) -> None:
+    """The seat's screen named 12 suspects left and "..." for the rest: all are listed now,
+    wrapped within the screen."""
+    app = terminal("manhunt", tmp_path / "c.sqlite3", players=2, here=1, card=1)
+
+    async def script(pilot: Any, app: CompanionTerminal) -> None:
+        remaining = app.session().device.view(0)["mine"]["sheet"]["remaining"]  # type: ignore[attr-defined]
+        assert len(remaining) > 12
+        mine = str(app.query_one("#mine", Static).content)
+        listed = mine.split("Suspects left: ")[1].split("\n")[0]
+        assert listed == f"{len(remaining)}: " + " ".join(remaining)
+        assert app.query_one("#mine").region.right <= app.size.width
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("counted", [False, True])
+def test_kojak_help_names_computer_only_where_contact_cards_count(
+    tmp_path: Path, counted: bool
+) -> None:
+    """`computer` (KJ-ADVANCED-14: two Contact Cards at the Computer Room) is offered in the
+    help and the command line's grey text only in a session that counts Contact Cards."""
+    settings = {"version": "advanced", "contacts": True} if counted else {}
+    app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=1, game=1, **settings)
+
+    async def script(pilot: Any, app: CompanionTerminal) -> None:
+        help_line = str(app.query_one("#help", Static).content)
+        assert help_line.startswith("Type: take BUILDING")
+        assert ("computer" in help_line) == counted
+        assert ("computer" in app.query_one("#command", Input).placeholder) == counted
+
+    run(app, script)
+
+
+def test_kojak_cover_names_the_game(tmp_path: Path) -> None:
+    """The cover ("pass to ...") says which game the table plays, as each seat's screen does:
+    its number is on the table's view (KJ-INFORMER-03: every player sets out its informer
+    set), unlike the codes and the hide-out."""
+    app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=2, game=12)
+
+    async def script(pilot: Any, app: CompanionTerminal) -> None:
+        cover = app.query_one("#cover")
+        words = " ".join(str(w.content) for w in app.query("#cover Static"))
+        assert cover.display and "Game 12 · informer set 11-20" in words
+        assert "Game 12" not in str(app.query_one("#mine", Static).content)  # no seat open
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not cover.display and "Game 12" in str(app.query_one("#mine", Static).content)
 
     run(app, script)

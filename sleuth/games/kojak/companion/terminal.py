@@ -36,11 +36,28 @@ def _names(view: Mapping[str, Any]) -> dict[str, str]:
     return {b["id"]: b["name"] for b in view["buildings"]}
 
 
+def the_game(view: Mapping[str, Any]) -> str:
+    """Which game the table plays, on the cover too: its number is no secret (everyone sets
+    out that game's informer set, KJ-INFORMER-03); its codes and hide-out are."""
+    return (
+        f"Game {view['game']} · informer set {view['informer_set']} · "
+        f"{view['conditions']} conditions to take an informer"
+    )
+
+
+COMMANDS = "take BUILDING (an informer you took) · arrest BUILDING (check the book)"
+
+
+def commands(view: Mapping[str, Any]) -> str:
+    """The commands of this session: `computer` only where it counts Contact Cards."""
+    extra = " · computer (Kojak reached the Computer Room)" if view["counts_contacts"] else ""
+    return COMMANDS + extra
+
+
 def seat_text(view: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
     names = _names(view)
     mine = view["mine"]
-    lines = [f"Game {view['game']} · informer set {view['informer_set']} · "
-             f"{view['conditions']} conditions to take an informer"]  # fmt: skip
+    lines = [the_game(view)]
     if result and result.get("type") == "clue":
         lines += ["", f"You took the {result['colour']} informer at the "
                   f"{names[result['building']]}: code {result['code']}.",
@@ -85,10 +102,11 @@ def table_text(view: Mapping[str, Any], name_of: Callable[[int], str]) -> str:
 
 TERMINAL = TerminalFace(
     spec=SPEC,
-    commands="take BUILDING (an informer you took) · arrest BUILDING (check the book)"
-    " · computer (2 Contact Cards, when counted)",
+    commands=COMMANDS,
     defaults={"game": 1, "version": "fast"},
     parse=parse,
     seat_text=seat_text,
     table_text=table_text,
+    session_commands=commands,
+    cover_text=the_game,
 )

@@ -59,8 +59,8 @@ def seat_text(view: Mapping[str, Any], result: Mapping[str, Any] | None) -> str:
     for row in sheet["rows"]:
         found = f"{row['hole']} {row['clue']}" if row["hole"] else "·"
         lines.append(f"  {row['row']} {view['places'][row['row']]:<18} {row['topic']:<14} {found}")
-    lines.append(f"Suspects left: {len(sheet['remaining'])}: " + " ".join(sheet["remaining"][:12])
-                 + (" ..." if len(sheet["remaining"]) > 12 else ""))  # fmt: skip
+    # every one of them, wrapped by the screen: a list cut after 12 hid who is left
+    lines.append(f"Suspects left: {len(sheet['remaining'])}: " + " ".join(sheet["remaining"]))
     if mine["culprit"]:
         lines.append(f"The culprit: {mine['culprit']['number']} {mine['culprit']['name']}")
     return "\n".join(lines)
