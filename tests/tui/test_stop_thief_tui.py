@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 import sleuth
+from sleuth.bots import make_bot
 from sleuth.core import Action, Event, GameState
 from sleuth.games.stop_thief.board import load_board
 from sleuth.games.stop_thief.board_text import layout, legend, node_at, render_board
@@ -558,6 +559,34 @@ def test_the_panels_fit_at_120x40_after_a_roll_and_a_card(players: int) -> None:
     asyncio.run(main())
 
 
+def test_a_long_memory_keeps_the_scanner_short() -> None:
+    """A thief heard 20 to 40 times made the memory line four lines long and the panels
+    scroll at 120x40 with four detectives: it shows the latest clues, the rest counted (each
+    is in the log)."""
+    state = sleuth.new_game("stop-thief", players=4, seed=5)
+    bots = [make_bot("stop-thief", "random", seed=seat) for seat in range(4)]
+    while len(state.view(0)["clues"]) <= 25 or state.to_move != 0:
+        state.apply(bots[state.to_move or 0].choose(state, state.to_move or 0))
+    clues = state.view(0)["clues"]
+    app = StopThiefApp(players=4, bots=3, seed=5, bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.state = state
+        app.redraw()
+        await pilot.pause()
+        memory = panel(app, "scanner").split("Memory, latest first: ")[1]
+        assert memory.replace("\n", " ").split()[-2:] == [f"+{len(clues) - 10}", "earlier"]
+        assert app.query_one("#scanner").outer_size.height <= 5  # two lines and the border
+        assert not all_in_sight(app), all_in_sight(app)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
 def test_bots_only_game_runs_to_the_end() -> None:
     app = StopThiefApp(players=3, bots=3, seed=8, bot_level="detective", bot_delay=0)
 
@@ -604,7 +633,8 @@ def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows
         display = str(app.state.view(0)["scanner"]["display"]).strip()
         lines = panel(app, "scanner").split("\n")
         assert (display in lines[0]) == (led_rows == 1)
-        assert len(lines) == led_rows + 2  # the display, the sound, the memory
+        # the display, the sound (beside a one-line display), the memory
+        assert len(lines) == led_rows + (2 if led_rows > 1 else 1)
         hand, panels = app.query_one("#hand"), app.query_one("#panels")
         assert panels.region.y <= hand.region.y and hand.region.bottom <= panels.region.bottom
 

@@ -47,6 +47,8 @@ WIDE_NEEDS = 120  # terminal columns for the wide board (78) beside the panels (
 WIDE_BOARD = 78  # columns the wide board takes, alone on a compact screen
 BIG_SCANNER = 45  # rows from which the scanner's display is drawn in five-row digits
 LED_LINE = "bold red1 on grey7"
+PANEL_TEXT = 38  # columns of text in a panel beside the wide board at 120 columns
+MEMORY_SHOWN = 10  # the latest clues the scanner's memory line shows: two lines at most
 
 
 class BoardView(Static):
@@ -290,22 +292,27 @@ class StopThiefApp(GameShell):
         else:  # a short screen: the display and the sound in one line, so all below stays in sight
             text.append(f" {display[:3].rjust(3)} ", "dark_red on grey7" if dim else LED_LINE)
             if sound:
-                text.append(f"  {sound}\n", "bold")
+                text.append(f"  {sound}", "bold")
+                who = clue_source(last) if last is not None else ""
+                if len(text) + len(who) + 2 <= PANEL_TEXT:  # who set it off, where it fits
+                    text.append(f"  {who}", "dim")
             else:
-                text.append("  on the display\n", "dim")
-            if last is not None:  # within the 38 columns of the 120-column panel: never wraps
-                text.append(f"{clue_source(last, len(clues))}\n", "dim")
+                text.append("  on the display", "dim")
+            text.append("\n")
+        # the latest clues: a thief heard 20 to 40 times filled four lines; the rest are logged
         text.append("Memory, latest first: ", "dim")
-        for clue in reversed(clues):
+        for clue in reversed(clues[-MEMORY_SHOWN:]):
             token = "·" if clue["bleep"] else display_text(str(clue["display"]))
             text.append(token + " ", "dim" if clue["bleep"] else "bold red1")
+        if len(clues) > MEMORY_SHOWN:
+            text.append(f"+{len(clues) - MEMORY_SHOWN} earlier", "dim")
         self.query_one("#scanner", Static).update(text)
 
     def draw_status(self, view: Mapping[str, Any]) -> None:
         """The case in a line for the thief, one for the dice and one for each detective, every
-        line within the 38 columns of the 120-column panel, so that with four detectives the
-        case, the scanner and the hand are all in sight at 120x40 (issue 13). What the seat to
-        move is asked to do is on the status line under the log."""
+        line within the 38 columns of the 120-column panel (a detective's row 37 at most), so
+        that with four detectives the case, the scanner and the hand are all in sight at
+        120x40 (issue 13). What the seat to move is asked to do is on the status line below."""
         thief = view["thief"]
         text = Text()
         text.append("WANTED ", "bold white on red3")
@@ -325,7 +332,7 @@ class StopThiefApp(GameShell):
             # no card count: a hand always holds 3 (ST-CARDS-07)
             name = str(det["license"]).split()[0][:9]
             kind = "bot" if seat in self.bots else "you" if seat == self.viewer else ""
-            text.append(f" {name:9} {kind:3} {money(int(det['money'])):>6} ")
+            text.append(f"{name:9} {kind:3} {money(int(det['money'])):>6} ")
             place = self.short_place(str(det["node"]))
             if det["posters"]:
                 text.append(f"{place:9}")
@@ -385,13 +392,13 @@ class StopThiefApp(GameShell):
         panel.update(text)
 
 
-def clue_source(clue: Mapping[str, Any], number: int) -> str:
+def clue_source(clue: Mapping[str, Any], number: int = 0) -> str:
     """Who set the latest clue off, and its place among this thief's: 'Det. 2, clue 3 of this
-    thief' (31 characters at most)."""
+    thief' (31 characters at most), or only who ('Det. 2', 'ON', 'escape')."""
     who = "ON" if clue.get("by") is None else f"Det. {int(clue['by']) + 1}"
     if clue.get("type") == "escape":
         who = "escape"
-    return f"{who}, clue {number} of this thief"
+    return f"{who}, clue {number} of this thief" if number else who
 
 
 AID_SHOWN = 8  # the likeliest spaces the notebook aid names
