@@ -371,7 +371,8 @@ class StopThiefApp(GameShell):
             else:
                 panel.update(Text("Hidden while the keyboard is not yours.", "dim"))
             return
-        panel.border_title = f"Your hand — {self.narrator.who(self.viewer)}"
+        first = str(view["detectives"][self.viewer]["license"]).split()[0]  # as in the case
+        panel.border_title = f"Your hand — {self.narrator.short(self.viewer)} ({first})"
         text = Text()
         drawn = self.drawn.get(self.viewer)
         for slot, card in enumerate(view.get("hand", []), start=1):
