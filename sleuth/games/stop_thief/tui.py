@@ -415,7 +415,8 @@ def notebook_aid(possible: Mapping[str, float]) -> Text:
     if len(likely) == 1:
         text.append(f"Notebook aid: the thief must be at {space_label(likely[0][1])}\n", "bold")
         return text
-    text.append(f"Notebook aid: the thief may be at {count(len(likely), 'space')}: ", "bold")
+    # short words before the spaces, so that the aid takes a line fewer of the panel
+    text.append(f"Notebook aid ({count(len(likely), 'space')}): ", "bold")
     shown = [f"{space_label(code)} {p:.0%}" if p >= 0.005 else f"{space_label(code)} <1%"
              for p, code in likely[:AID_SHOWN]]  # fmt: skip
     more = len(likely) - AID_SHOWN
