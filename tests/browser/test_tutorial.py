@@ -5,6 +5,8 @@ it alone plays the tutorial to its end."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -59,7 +61,9 @@ def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> 
     script = load_script(game)
     assert script is not None
     seen: list[int] = []
+    stuck = time.monotonic() + 30  # a step whose action nothing lights would loop for ever
     while coach_state(page) == "act":
+        assert time.monotonic() < stuck, f"nothing to click for 30 s after steps {seen[-3:]}"
         number = int(page.locator("#coach-slot .coach").get_attribute("data-step") or 0)
         if shots and number in (1, len(script.steps)) and number not in seen:
             shot(page, f"{shots}-step{number}")
@@ -70,6 +74,7 @@ def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> 
         assert not seen or number in (seen[-1], seen[-1] + 1), f"step {number} after {seen}"
         assert " ".join(script.steps[number - 1].say.split()) in " ".join(words.split())
         seen.append(number)
+        stuck = time.monotonic() + 30
         if label is not None:
             page.wait_for_function(MOVED_ON, arg=[before, label], timeout=10_000)
         else:

@@ -83,7 +83,8 @@ export class CoachPanel {
       if (!advice || advice.state !== "act" || !document.body.classList.contains("is-my-turn")) return;
       const wanted = actionKey(advice.suggest);
       const buttons = [...this.area.querySelectorAll("button:not([disabled])")];
-      let hit = buttons.filter((b) => b.actionKey === wanted);
+      // A button that plays one of several actions (a card with a choice of target) lists them.
+      let hit = buttons.filter((b) => b.actionKey === wanted || b.actionKeys?.includes(wanted));
       // A button that opens a choice (ARREST…, a card's target) stands for the kind of action;
       // once it is on (Manhunt's Accuse… turned Cancel) it would only close the choice again.
       if (!hit.length) hit = buttons.filter((b) => !b.classList.contains("active") && (b.dataset.action === advice.suggest.kind || b.dataset.action === `${advice.suggest.kind}-mode`));
