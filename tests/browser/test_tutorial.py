@@ -143,6 +143,48 @@ def test_a_table_offers_learn_by_playing_in_its_help_and_a_phone_shows_the_coach
     no_page_errors(page)
 
 
+BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom }; }"""
+
+
+def test_on_a_phone_the_coach_stays_in_view_above_the_actions_and_folds_to_one_line(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """The coach panel used to sit at the top of the page and scroll away with the board."""
+    page = new_page(browser, contexts, PHONE)
+    page.goto(server.url + "/")
+    page.click('button[data-learn="stop-thief"]')
+    page.wait_for_url("**/t/**")
+    assert coach_state(page) == "act"
+    page.evaluate("() => window.scrollTo(0, document.querySelector('#board-slot').offsetTop + 200)")
+    page.wait_for_function("() => window.scrollY > 200")
+    coach, controls = page.locator("#coach-slot"), page.locator("#controls-slot")
+    expect(coach).to_be_in_viewport(ratio=1)
+    expect(controls).to_be_in_viewport(ratio=1)
+    assert (
+        page.evaluate(BOX, "#coach-slot")["bottom"] <= page.evaluate(BOX, "#controls-slot")["top"]
+    )  # above the actions, never over them
+    shot(page, "tutorial-phone-scrolled")
+    # Folded to one line, it leaves the board the room and stays in view.
+    unfolded = page.evaluate(BOX, "#coach-slot")
+    page.click("#coach-slot .coach-fold")
+    expect(page.locator("#coach-slot .coach")).to_have_class("coach is-folded")
+    folded = page.evaluate(BOX, "#coach-slot")
+    assert folded["bottom"] - folded["top"] < 60 < unfolded["bottom"] - unfolded["top"]
+    expect(coach).to_be_in_viewport(ratio=1)
+    shot(page, "tutorial-phone-folded")
+    # The page keeps room under it: the end of the page scrolls clear of the coach.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(100)
+    assert page.evaluate(BOX, ".log-panel")["bottom"] <= page.evaluate(BOX, "#coach-slot")["top"]
+    # The next step opens it again, to be read in full.
+    page.click("#controls-slot button.coach-mark")  # CLUE, lit
+    expect(page.locator("#coach-slot .coach")).to_have_attribute("data-step", "2")
+    expect(page.locator("#coach-slot .coach")).to_have_class("coach")
+    expect(page.locator("#coach-words")).to_be_in_viewport()
+    no_page_errors(page)
+
+
 @pytest.mark.parametrize("game", [g for g in tutorial_games() if g != "stop-thief"])
 def test_every_other_tutorial_plays_to_its_end_by_following_the_coach(
     server: Server, browser: Browser, contexts: list[BrowserContext], game: str
