@@ -5,6 +5,8 @@ it alone plays the tutorial to its end."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
@@ -59,7 +61,9 @@ def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> 
     script = load_script(game)
     assert script is not None
     seen: list[int] = []
+    stuck = time.monotonic() + 30  # a step whose action nothing lights would loop for ever
     while coach_state(page) == "act":
+        assert time.monotonic() < stuck, f"nothing to click for 30 s after steps {seen[-3:]}"
         number = int(page.locator("#coach-slot .coach").get_attribute("data-step") or 0)
         if shots and number in (1, len(script.steps)) and number not in seen:
             shot(page, f"{shots}-step{number}")
@@ -70,6 +74,7 @@ def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> 
         assert not seen or number in (seen[-1], seen[-1] + 1), f"step {number} after {seen}"
         assert " ".join(script.steps[number - 1].say.split()) in " ".join(words.split())
         seen.append(number)
+        stuck = time.monotonic() + 30
         if label is not None:
             page.wait_for_function(MOVED_ON, arg=[before, label], timeout=10_000)
         else:
@@ -135,6 +140,48 @@ def test_a_table_offers_learn_by_playing_in_its_help_and_a_phone_shows_the_coach
     assert coach_state(page) == "act"
     expect(page.locator("#coach-slot")).to_be_in_viewport()
     shot(page, "tutorial-phone-step1")
+    no_page_errors(page)
+
+
+BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom }; }"""
+
+
+def test_on_a_phone_the_coach_stays_in_view_above_the_actions_and_folds_to_one_line(
+    server: Server, browser: Browser, contexts: list[BrowserContext]
+) -> None:
+    """The coach panel used to sit at the top of the page and scroll away with the board."""
+    page = new_page(browser, contexts, PHONE)
+    page.goto(server.url + "/")
+    page.click('button[data-learn="stop-thief"]')
+    page.wait_for_url("**/t/**")
+    assert coach_state(page) == "act"
+    page.evaluate("() => window.scrollTo(0, document.querySelector('#board-slot').offsetTop + 200)")
+    page.wait_for_function("() => window.scrollY > 200")
+    coach, controls = page.locator("#coach-slot"), page.locator("#controls-slot")
+    expect(coach).to_be_in_viewport(ratio=1)
+    expect(controls).to_be_in_viewport(ratio=1)
+    assert (
+        page.evaluate(BOX, "#coach-slot")["bottom"] <= page.evaluate(BOX, "#controls-slot")["top"]
+    )  # above the actions, never over them
+    shot(page, "tutorial-phone-scrolled")
+    # Folded to one line, it leaves the board the room and stays in view.
+    unfolded = page.evaluate(BOX, "#coach-slot")
+    page.click("#coach-slot .coach-fold")
+    expect(page.locator("#coach-slot .coach")).to_have_class("coach is-folded")
+    folded = page.evaluate(BOX, "#coach-slot")
+    assert folded["bottom"] - folded["top"] < 60 < unfolded["bottom"] - unfolded["top"]
+    expect(coach).to_be_in_viewport(ratio=1)
+    shot(page, "tutorial-phone-folded")
+    # The page keeps room under it: the end of the page scrolls clear of the coach.
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_timeout(100)
+    assert page.evaluate(BOX, ".log-panel")["bottom"] <= page.evaluate(BOX, "#coach-slot")["top"]
+    # The next step opens it again, to be read in full.
+    page.click("#controls-slot button.coach-mark")  # CLUE, lit
+    expect(page.locator("#coach-slot .coach")).to_have_attribute("data-step", "2")
+    expect(page.locator("#coach-slot .coach")).to_have_class("coach")
+    expect(page.locator("#coach-words")).to_be_in_viewport()
     no_page_errors(page)
 
 

@@ -198,7 +198,7 @@ def test_a_bad_step_fails_at_load_naming_the_step() -> None:
         parse_script("stop-thief", data)
     data = copy.deepcopy(raw("stop-thief"))
     data["ends_with"] = {"kind": "arrest", "space": 125}
-    with pytest.raises(TutorialError, match="step 12: its action does not cause"):
+    with pytest.raises(TutorialError, match="step 22: its action does not cause"):
         check_script(parse_script("stop-thief", data, "stop-thief tutorial"))
     data = copy.deepcopy(raw("stop-thief"))
     data["bots"] = {"1": "grandmaster"}
@@ -276,9 +276,35 @@ def test_each_guide_section_a_step_names_is_an_anchor_on_the_rules_page(game: st
             assert f'<h2 id="{slug(step.guide)}">' in page
 
 
-# Stop Thief's lesson ends at its first arrest (the tracking example); the others play a whole
-# game, so a newcomer is never left mid-game without the coach.
+# Stop Thief's lesson ends at the learner's second arrest (the game runs to $2,500, too long to
+# coach whole); the others play a whole game, so a newcomer is never left mid-game there.
 WHOLE_GAMES = [game for game in GAMES if game != "stop-thief"]
+
+
+def test_stop_thiefs_lesson_tracks_the_example_then_a_second_thief_with_cards() -> None:
+    """Part one is the rulebook's tracking example up to the arrest at 1-24; part two, the next
+    thief, has the learner play a Sleuth Card for an extra turn and buy a tip, and arrest him
+    too. The coach then leaves a game still going, with the rival to move."""
+    script = read_script("stop-thief")
+    assert script is not None
+    state = check_script(script)
+    learner = script.learner
+    arrests = [e.data for e in state.log if e.kind == "arrest" and e.data["seat"] == learner]
+    assert [(a["space"], a["outcome"]) for a in arrests] == [
+        (124, "successful"),
+        (164, "successful"),
+    ]
+    played = [
+        e.data["card"]["effect"]  # type: ignore[index]
+        for e in state.log
+        if e.kind == "card_played" and e.data["seat"] == learner
+    ]
+    assert played == ["extra_turn", "tip"]
+    assert [t["space"] for t in state.view(learner)["tips"]] == [164]  # type: ignore[index,union-attr]
+    rival_tips = [e.data for e in state.log if e.kind == "tip_called" and e.data["seat"] != learner]
+    assert rival_tips  # the rival's bought tip, which step 13 speaks of
+    assert not state.over and state.to_move != learner
+    assert "goes on" in script.closing
 
 
 @pytest.mark.parametrize("game", WHOLE_GAMES)

@@ -29,13 +29,22 @@ export class CoachPanel {
     this.advice = null;
     this.said = "";
     this.nudged = null; // the coach's answer to an action it refused, until the step changes
+    this.folded = false; // on a phone the panel folds to one line over the actions, until the step changes
+    // On a phone the panel is fixed above the actions: the page keeps room for it, and the chat
+    // button stands above it (sleuth.css, chat.css).
+    if ("ResizeObserver" in window) {
+      new ResizeObserver(() => document.body.style.setProperty("--coach-h", `${slot.offsetHeight}px`)).observe(slot);
+    }
     // A game module redraws its controls on its own (an arrest mode opens a picker): point again.
     this.watch = new MutationObserver(() => this.point());
     this.watch.observe(area, { childList: true, subtree: true });
   }
 
   show(advice) {
-    if (this.nudged && (advice?.words !== this.advice?.words || advice?.step !== this.advice?.step)) this.nudged = null;
+    if (advice?.words !== this.advice?.words || advice?.step !== this.advice?.step) {
+      this.nudged = null;
+      this.folded = false; // a new step is read in full; the learner may fold it again
+    }
     this.advice = advice || null;
     this.slot.hidden = !advice;
     document.body.classList.toggle("is-tutorial", Boolean(advice));
@@ -51,10 +60,18 @@ export class CoachPanel {
       this.slot,
       h(
         "div",
-        { class: "coach", dataset: { state: advice.state, step: String(advice.step) } },
-        h("div", { class: "coach-head" }, h("span", { class: "coach-badge", "aria-hidden": "true" }, "Coach"), h("b", { class: "coach-title" }, advice.title), h("span", { class: "coach-step" }, advice.state === "finished" ? "done" : `step ${advice.step} of ${advice.steps}`)),
+        { class: `coach${this.folded ? " is-folded" : ""}`, dataset: { state: advice.state, step: String(advice.step) } },
+        h(
+          "div",
+          { class: "coach-head" },
+          h("span", { class: "coach-badge", "aria-hidden": "true" }, "Coach"),
+          h("b", { class: "coach-title" }, advice.title),
+          h("span", { class: "coach-step" }, advice.state === "finished" ? "done" : `step ${advice.step} of ${advice.steps}`),
+          // Shown on phones only (sleuth.css): folded, the panel is one line and the board shows.
+          h("button", { type: "button", class: "coach-fold", "aria-expanded": String(!this.folded), "aria-controls": "coach-words", onclick: () => this.fold(!this.folded) }, this.folded ? "Show" : "Fold"),
+        ),
         this.nudged ? h("p", { class: "coach-nudge", id: "coach-nudge", role: "alert" }, this.nudged) : advice.note ? h("p", { class: "coach-note", id: "coach-note" }, advice.note) : null,
-        h("div", { class: "coach-words", id: "coach-words" }, paragraphs.map((p) => h("p", {}, p))),
+        h("div", { class: "coach-words", id: "coach-words" }, paragraphs.map((p) => h("p", {}, unbroken(p)))),
         guide,
       ),
     );
@@ -71,7 +88,15 @@ export class CoachPanel {
   /** The server refused an action off the lesson: say the coach's reason in the panel. */
   nudge(words) {
     this.nudged = words;
+    this.folded = false;
     this.show(this.advice);
+  }
+
+  /** Fold the panel to one line (a phone's board needs the room) or open it again. */
+  fold(folded) {
+    this.folded = folded;
+    this.show(this.advice);
+    this.slot.querySelector(".coach-fold")?.focus({ preventScroll: true });
   }
 
   /** Light the suggested action's button and the squares the step names (and unlight the rest). */
@@ -83,7 +108,8 @@ export class CoachPanel {
       if (!advice || advice.state !== "act" || !document.body.classList.contains("is-my-turn")) return;
       const wanted = actionKey(advice.suggest);
       const buttons = [...this.area.querySelectorAll("button:not([disabled])")];
-      let hit = buttons.filter((b) => b.actionKey === wanted);
+      // A button that plays one of several actions (a card with a choice of target) lists them.
+      let hit = buttons.filter((b) => b.actionKey === wanted || b.actionKeys?.includes(wanted));
       // A button that opens a choice (ARREST…, a card's target) stands for the kind of action;
       // once it is on (Manhunt's Accuse… turned Cancel) it would only close the choice again.
       if (!hit.length) hit = buttons.filter((b) => !b.classList.contains("active") && (b.dataset.action === advice.suggest.kind || b.dataset.action === `${advice.suggest.kind}-mode`));
@@ -102,4 +128,9 @@ export class CoachPanel {
       this.watch.observe(this.area, { childList: true, subtree: true });
     }
   }
+}
+
+/** A paragraph with each figure-dash-figure name ("1-44", "4-68") kept on one line. */
+function unbroken(text) {
+  return text.split(/(\d+-\d+)/).map((part, i) => (i % 2 ? h("span", { class: "nowrap" }, part) : part));
 }

@@ -2,7 +2,7 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, actionButton, turnWords } from "/static/js/dom.js";
+import { h, s, fill, money, seatColour, actionButton, actionKey, turnWords } from "/static/js/dom.js";
 import { rovingGroup } from "/static/js/roving.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
@@ -664,6 +664,13 @@ export function createTable(ctx) {
     first?.focus({ preventScroll: true });
   }
 
+  /** A card's Play button; it knows the actions it plays, so the coach can light it (coach.js). */
+  function playButton(card, i) {
+    const button = h("button", { type: "button", class: "btn btn-small btn-play", dataset: { play: String(card.id) }, onclick: () => playCard(card), title: `Play “${card.name}” (${i + 1})` }, "Play", h("kbd", { class: "key-hint" }, String(i + 1)));
+    button.actionKeys = legal.cards.get(card.id).map(actionKey);
+    return button;
+  }
+
   function playCard(card) {
     const actions = legal.cards.get(card.id);
     if (!actions) return;
@@ -706,9 +713,7 @@ export function createTable(ctx) {
             { class: `card effect-${card.effect}${playable ? " playable" : ""}${picking ? " picking" : ""}`, dataset: { card: String(card.id) } },
             h("div", { class: "card-name" }, card.name),
             h("div", { class: "card-text" }, card.text),
-            playable
-              ? h("button", { type: "button", class: "btn btn-small btn-play", dataset: { play: String(card.id) }, onclick: () => playCard(card), title: `Play “${card.name}” (${i + 1})` }, "Play", h("kbd", { class: "key-hint" }, String(i + 1)))
-              : null,
+            playable ? playButton(card, i) : null,
           );
         }),
       ),
