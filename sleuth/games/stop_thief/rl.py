@@ -98,6 +98,10 @@ class StopThiefEncoder(Encoder):
             "notebook", n, "chance the thief is on each numbered space, spaces in code order"
         )
 
+        # The latest clue window (the log, its length, its ones): worked out once for all seats.
+        self._window: tuple[Sequence[Any], int, tuple[list[int], list[tuple[int, int]]]] | None
+        self._window = None
+
     def _universe(self) -> Iterable[Action]:
         # The engine's own ready-made actions, so that a legal action *is* its universe
         # entry and masks look indices up by identity (`Encoder.legal_indices`).
@@ -130,6 +134,37 @@ class StopThiefEncoder(Encoder):
         reveal = view.get("reveal")
         path = reveal["routes"][-1] if isinstance(reveal, dict) and reveal["routes"] else None
         return str(board_svg(self.board, pieces=pieces, path=path))
+
+    def clue_window(
+        self, clues: Sequence[Mapping[str, Any]]
+    ) -> tuple[list[int], list[tuple[int, int]]]:
+        """`clue_ones(clues)` for the game's clue log, worked out once for all the seats: a
+        thief's log only grows until the next thief's (a new list), so the same list at the
+        same length holds the same clues (the entry holds the list: its id is not reused)."""
+        window = self._window
+        if window is None or window[0] is not clues or window[1] != len(clues):
+            window = self._window = (clues, len(clues), self.clue_ones(clues))
+        return window[2]
+
+    def clue_ones(
+        self, clues: Sequence[Mapping[str, Any]]
+    ) -> tuple[list[int], list[tuple[int, int]]]:
+        """Where the latest clues of this thief (public: everyone heard them), latest first,
+        put a 1 (every value of the clue parts is 0 or 1): the same for every seat, and for
+        each clue the offset of its "pressed by the observer" flag and the seat who pressed."""
+        ones, pressed = [], []
+        for part, clue in zip(self.clue_parts, reversed(clues), strict=False):
+            s = part.start
+            ones.append(s + CLUE_TYPES.index(clue["type"]))
+            s += len(CLUE_TYPES)
+            if clue["bleep"]:
+                ones.append(s)
+            else:
+                ones.append(s + 1 + CLUE_KINDS.index(clue["kind"]))
+                if clue["area"] is not None:
+                    ones.append(s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1)
+            pressed.append((part.stop - 1, clue["by"]))
+        return ones, pressed
 
 
 class StopThiefObserver(Observer):
@@ -176,7 +211,8 @@ class StopThiefObserver(Observer):
         out[enc.thief_part.start + 1] = scaled(thief["reward"], win)
         for card in cast(list[dict[str, Any]], view.get("hand", [])):
             out[enc.hand_part.start + enc.kind_of[int(card["id"])]] += 1.0 / HAND
-        out[self._clue_ones(cast(list[dict[str, Any]], view["clues"]))] = 1.0
+        ones, pressed = enc.clue_ones(cast(list[dict[str, Any]], view["clues"]))
+        out[[*ones, *(at for at, by in pressed if by == me)]] = 1.0
         if not view["over"]:
             self._notes(out)
         return out
@@ -217,30 +253,12 @@ class StopThiefObserver(Observer):
         key = (game.thief_number, len(game.clue_log))
         if self._clue_key != key:
             self._clue_key = key
-            self._clue_cache = np.array(self._clue_ones(game.clue_log), np.intp)
+            ones, pressed = enc.clue_window(game.clue_log)
+            self._clue_cache = np.array([*ones, *(at for at, by in pressed if by == me)], np.intp)
         out[self._clue_cache] = 1.0
         if not game.over:
             self._notes(out)
         return out
-
-    def _clue_ones(self, clues: Sequence[Mapping[str, Any]]) -> list[int]:
-        """Where the latest clues of this thief (public: everyone heard them), latest first,
-        put a 1 (every value of the clue parts is 0 or 1)."""
-        enc, me = self.encoder, self.seat
-        ones = []
-        for part, clue in zip(enc.clue_parts, reversed(clues), strict=False):
-            s = part.start
-            ones.append(s + CLUE_TYPES.index(clue["type"]))
-            s += len(CLUE_TYPES)
-            if clue["bleep"]:
-                ones.append(s)
-            else:
-                ones.append(s + 1 + CLUE_KINDS.index(clue["kind"]))
-                if clue["area"] is not None:
-                    ones.append(s + 1 + len(CLUE_KINDS) + int(clue["area"]) - 1)
-            if clue["by"] == me:
-                ones.append(part.stop - 1)
-        return ones
 
     def _notes(self, out: Vector) -> None:
         """The notebook: this seat's knowledge (fed only its events), while a thief is at large."""
