@@ -105,7 +105,7 @@ def test_columbo_news_window_holds_the_latest_happenings_latest_first() -> None:
             for event in events:
                 observers[seat].observe(event)
                 if event.kind in HAPPENINGS:
-                    seen[seat].append(encoder.happening(event)[seat])
+                    seen[seat].append(observers[seat]._happening(event))
             expected = np.zeros(stop - start, np.float32)
             latest = reversed(seen[seat][-NEWS:])
             for part, row in zip(encoder.news_parts, latest, strict=False):

@@ -12,7 +12,7 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from itertools import repeat
 from operator import is_not
 from typing import Any, cast
@@ -86,8 +86,7 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
-        self._happenings: OrderedDict[int, tuple[Event, tuple[tuple[int, ...], ...]]]
-        self._happenings = OrderedDict()
+        self._happenings: OrderedDict[int, tuple[Event, Happening]] = OrderedDict()
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -153,9 +152,9 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
-    def happening(self, event: Event) -> tuple[tuple[int, ...], ...]:
-        """A happening as each seat's news slot (seats counted from the observer): by seat,
-        the offsets of the slot's 1s (every value of a slot is 0 or 1).
+    def happening(self, event: Event) -> Happening:
+        """A happening's news slot but for the seats (which each observer counts from
+        itself): the offsets of its 1s, then the actor's and the other seat's numbers.
 
         Worked out once for all the seats that see the event: the latest are remembered by
         the event's id, each entry holding its event so that the id is not reused meanwhile.
@@ -163,27 +162,13 @@ class ColumboEncoder(Encoder):
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
-        ones, actor, other = self._happening(event)
-        s, players = 1 + len(HAPPENINGS), self.players
-        if other is None:
-            rows = tuple((*ones, s + relative(actor, me, players)) for me in range(players))
-        else:
-            rows = tuple(
-                (
-                    *ones,
-                    s + relative(actor, me, players),
-                    s + MAX_SEATS + relative(other, me, players),
-                )
-                for me in range(players)
-            )
-        self._happenings[id(event)] = (event, rows)
+        found = self._happening(event)
+        self._happenings[id(event)] = (event, found)
         if len(self._happenings) > HAPPENINGS_KEPT:
             self._happenings.popitem(last=False)
-        return rows
+        return found
 
     def _happening(self, event: Event) -> Happening:
-        """A happening's news slot but for the seats: the offsets of its 1s, then the actor's
-        and the other seat's numbers."""
         d = event.data
         ones = [0, 1 + HAPPENING_INDEX[event.kind]]
         actor, other = HAPPENINGS[event.kind]
@@ -220,9 +205,6 @@ class ColumboObserver(Observer):
         self._block = np.zeros(NEWS * width, np.float32)
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
         self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
-        # The hand last encoded, and where its parts hold a value and the values.
-        self._hand_key: tuple[int, ...] | None = None
-        self._hand_ones = (np.zeros(0, np.intp), np.zeros(0, np.float32))
         # By seat, where that detective's parts start: its node's one-hot, its table, its stats.
         self._slots = []
         for other in range(encoder.players):
@@ -231,11 +213,10 @@ class ColumboObserver(Observer):
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self._fresh.append(self.encoder.happening(event)[self.seat])
+            self._fresh.append(self._happening(event))
 
     def observe_events(self, events: Iterable[Event]) -> None:
-        seat, happening = self.seat, self.encoder.happening
-        self._fresh.extend(happening(e)[seat] for e in events if e.kind in HAPPENINGS)
+        self._fresh.extend(self._happening(e) for e in events if e.kind in HAPPENINGS)
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -288,7 +269,7 @@ class ColumboObserver(Observer):
                 None if turned is None else turned["id"],
             )
         hand = cast(list[dict[str, Any]], view.get("hand", []))
-        self._hand(out, [card["id"] for card in hand])
+        self._hand(cells(out), [card["id"] for card in hand])
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
@@ -333,7 +314,7 @@ class ColumboObserver(Observer):
             self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
         if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
             self._search(out, turn.found, turn.place, turn.shown, turn.pending)
-        self._hand(out, game.detectives[me].hand)
+        self._hand(put, game.detectives[me].hand)
         if turn.drawn is not None and turn.seat == me and turn.phase == "discard":
             put[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
         self._news(out)
@@ -354,21 +335,16 @@ class ColumboObserver(Observer):
             self._start = start
         return self._start.copy()
 
-    def _hand(self, out: Vector, hand: Iterable[int]) -> None:
-        """The seat's own cards, by id and by kind (/6): worked out again only when the hand
-        changed (seldom: a draw, a discard, a card given or laid down)."""
-        key = tuple(hand)
-        if key != self._hand_key:
-            enc = self.encoder
-            kinds: dict[int, int] = {}
-            for card in key:
-                kinds[enc.card_kind[card]] = kinds.get(enc.card_kind[card], 0) + 1
-            where = [enc.hand_part.start + card for card in key]
-            where += (enc.kinds_part.start + kind for kind in kinds)
-            shares = [1.0] * len(key) + [scaled(count, 6) for count in kinds.values()]
-            self._hand_key = key
-            self._hand_ones = (np.array(where, np.intp), np.array(shares, np.float32))
-        out[self._hand_ones[0]] = self._hand_ones[1]
+    def _hand(self, out: MutableSequence[float], hand: Iterable[int]) -> None:
+        """The seat's own cards, by id and by kind (/6)."""
+        enc = self.encoder
+        kinds = [0] * len(enc.kinds)
+        for card in hand:
+            out[enc.hand_part.start + card] = 1.0
+            kinds[enc.card_kind[card]] += 1
+        for k, count in enumerate(kinds):
+            if count:
+                out[enc.kinds_part.start + k] = scaled(count, 6)
 
     def _news(self, out: Vector) -> None:
         """The window of the latest happenings this seat saw, latest first.
@@ -419,3 +395,12 @@ class ColumboObserver(Observer):
             out[s + 2 + PACK_SIZE + enc.card_kind[shown]] = 1.0
         if turned is not None:
             out[s + 2 + PACK_SIZE + kinds + enc.card_kind[turned]] = 1.0
+
+    def _happening(self, event: Event) -> tuple[int, ...]:
+        """One happening as a `news` slot: what, who, where, which kind or face, named right;
+        as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
+        ones, actor, other = self.encoder.happening(event)
+        s = 1 + len(HAPPENINGS)
+        if other is None:
+            return (*ones, s + self._seat(actor))
+        return (*ones, s + self._seat(actor), s + MAX_SEATS + self._seat(other))
