@@ -215,9 +215,6 @@ class ColumboObserver(Observer):
         if event.kind in HAPPENINGS:
             self._fresh.append(self._happening(event))
 
-    def observe_events(self, events: Iterable[Event]) -> None:
-        self._fresh.extend(self._happening(e) for e in events if e.kind in HAPPENINGS)
-
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
         enc = self.encoder
