@@ -28,8 +28,8 @@ play), and redrawing all the seat cannot see must leave it unchanged
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -84,6 +84,13 @@ class Observer(ABC):
 
     def observe(self, event: Event) -> None:  # noqa: B027  (most games need no memory)
         """Take in one event this seat saw (the environment never passes any other)."""
+
+    def observe_events(self, events: Iterable[Event]) -> None:
+        """Take in, in order, the events this seat saw since it last looked: what the
+        environments call (a game may override it to pass over, in one loop, the events
+        it never reads, rather than with a call each)."""
+        for event in events:
+            self.observe(event)
 
     @abstractmethod
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
@@ -165,6 +172,20 @@ def one_hot(out: Vector, part: slice, index: int | None) -> None:
     """Set the `index`-th entry of `part` to 1 (nothing for None or out of range)."""
     if index is not None and 0 <= index < part.stop - part.start:
         out[part.start + index] = 1.0
+
+
+def cells(out: Vector) -> MutableSequence[float]:
+    """The vector's values as a memoryview, to set single values at half the cost of numpy's
+    item assignment (an encoder sets dozens a step); ints and bools go in as floats.
+
+    >>> out = np.zeros(3, np.float32)
+    >>> put = cells(out)
+    >>> put[1] = True
+    >>> put[2] = 0.5
+    >>> out.tolist()
+    [0.0, 1.0, 0.5]
+    """
+    return cast(MutableSequence[float], out.data)
 
 
 def scaled(value: float, top: float) -> float:

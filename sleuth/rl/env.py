@@ -128,7 +128,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         self._bots: dict[int, Bot] = {}
         self._observers: dict[int, Observer] = {}
         self._cursors: dict[int, int] = {}
-        self._cache: dict[int, tuple[int, Observation]] = {}
+        # By seat: the history's length when it last observed, its vector and mask.
+        self._cache: dict[int, tuple[int, np.ndarray, np.ndarray]] = {}
         self._potentials: list[float] | None = None
 
     # --- spaces ---------------------------------------------------------------------------
@@ -235,19 +236,16 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
     # --- observations -----------------------------------------------------------------------
     def observe(self, agent: str) -> Observation:
         seat = self._seats[agent]
-        stamp = len(self.game_state.history)
-        cached = self._cache.get(seat)
-        if cached is not None and cached[0] == stamp:
-            return {k: v.copy() for k, v in cached[1].items()}
         state = self.game_state
-        observer = self._observers[seat]
-        events, self._cursors[seat] = events_since(state, seat, self._cursors[seat])
-        for event in events:
-            observer.observe(event)
-        vector = observer.encode_state(state)
-        obs = {"observation": vector, "action_mask": self._mask(seat)}
-        self._cache[seat] = (stamp, obs)
-        return {k: v.copy() for k, v in obs.items()}
+        stamp = len(state.history)
+        cached = self._cache.get(seat)
+        if cached is None or cached[0] != stamp:
+            events, self._cursors[seat] = events_since(state, seat, self._cursors[seat])
+            observer = self._observers[seat]
+            observer.observe_events(events)
+            cached = self._cache[seat] = (stamp, observer.encode_state(state), self._mask(seat))
+        # Copies: what the caller does with them must not change what a second call returns.
+        return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
 
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(len(self.actions), np.int8)
@@ -315,8 +313,7 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
     bot resampled, or one rebuilt from a record.
     """
     observer = encoder.observer(seat)
-    for event in state.events_for(seat):
-        observer.observe(event)
+    observer.observe_events(state.events_for(seat))
     mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
         mask[as_indices(encoder.legal_indices(state))] = 1

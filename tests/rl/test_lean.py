@@ -114,3 +114,33 @@ def test_columbo_news_window_holds_the_latest_happenings_latest_first() -> None:
             assert np.array_equal(window, expected)
             legal = state.legal_actions()
             state.apply(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SETUPS, ids=IDS)
+def test_an_encoder_kept_over_games_writes_what_a_fresh_one_writes(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """An environment keeps its encoder over resets, and encoders remember work shared by the
+    seats (Stop Thief's clue window, Columbo's happenings): nothing of one game may show in
+    the next. Short games first (a game just begun holds the same counts as the last one)."""
+    rng = np.random.default_rng(11)
+    kept = None
+    for seed, actions in ((1, 0), (2, 0), (3, 6), (4, 60)):
+        state = sleuth.new_game(name, players, seed, **options)
+        kept = kept or encoder_for(name)(players, state.options)
+        fresh = encoder_for(name)(players, state.options)
+        pairs = [(kept.observer(seat), fresh.observer(seat)) for seat in range(players)]
+        cursors = [0] * players
+        for _ in range(actions + 1):
+            for seat, (old, new) in enumerate(pairs):
+                events, cursors[seat] = events_since(state, seat, cursors[seat])
+                for event in events:
+                    old.observe(event)
+                    new.observe(event)
+                assert np.array_equal(old.encode_state(state), new.encode_state(state)), (
+                    f"seed {seed}, action {len(state.history)}, seat {seat}"
+                )
+            if state.over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])

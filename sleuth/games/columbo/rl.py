@@ -12,7 +12,7 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 from __future__ import annotations
 
 from collections import OrderedDict, deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, MutableSequence
 from itertools import repeat
 from operator import is_not
 from typing import Any, cast
@@ -25,7 +25,16 @@ from sleuth.games.columbo.board import NUMBERED, load_board
 from sleuth.games.columbo.cards import NAMED_WITHOUT_SHOWING, PACK_FOR, PACK_SIZE, load_pack
 from sleuth.games.columbo.options import ColumboOptions
 from sleuth.games.columbo.state import Columbo, act
-from sleuth.rl.base import Encoder, Observer, Vector, one_hot, register_encoder, relative, scaled
+from sleuth.rl.base import (
+    Encoder,
+    Observer,
+    Vector,
+    cells,
+    one_hot,
+    register_encoder,
+    relative,
+    scaled,
+)
 
 MAX_SEATS = 4
 PHASES = (
@@ -196,6 +205,11 @@ class ColumboObserver(Observer):
         self._block = np.zeros(NEWS * width, np.float32)
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
         self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
+        # By seat, where that detective's parts start: its node's one-hot, its table, its stats.
+        self._slots = []
+        for other in range(encoder.players):
+            node, table, stats = encoder.det_parts[relative(other, seat, encoder.players)]
+            self._slots.append((node.start, table.start, stats.start))
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
@@ -251,7 +265,8 @@ class ColumboObserver(Observer):
                 None if shown is None else shown["id"],
                 None if turned is None else turned["id"],
             )
-        self._hand(out, [card["id"] for card in cast(list[dict[str, Any]], view.get("hand", []))])
+        hand = cast(list[dict[str, Any]], view.get("hand", []))
+        self._hand(cells(out), [card["id"] for card in hand])
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
@@ -262,44 +277,43 @@ class ColumboObserver(Observer):
         """The lean hook: the same vector from the public state and this seat's own hand and
         fresh card (never a face-down lawn card, another's hand or a room pile's order)."""
         game = cast(Columbo, state)
-        enc = self.encoder
-        me, players = self.seat, enc.players
+        enc, me = self.encoder, self.seat
         out = self._fixed(game)
+        put = cells(out)
         turn, to_move = game.turn, game.to_move
-        out[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
+        put[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
         s = enc.throw_part.start
         if turn.dice:
-            out[enc.dice_part.start + turn.total - 2] = 1.0
-            out[s] = turn.special
-            out[s + 1] = turn.doubles
-        out[s + 2] = game.endgame
-        out[s + 3] = scaled(game.turns + 1, TURNS)
+            put[enc.dice_part.start + turn.total - 2] = 1.0
+            put[s] = turn.special
+            put[s + 1] = turn.doubles
+        put[s + 2] = game.endgame
+        put[s + 3] = scaled(game.turns + 1, TURNS)
         rooms = enc.rooms_part.start + 1
         for room, pile in game.piles.items():  # how many cards each pile holds: public
-            out[rooms + ROOM_OFFSET[room]] = scaled(len(pile), 6)
+            put[rooms + ROOM_OFFSET[room]] = scaled(len(pile), 6)
         for det in game.detectives:
-            node, table, stats = enc.det_parts[(det.seat - me) % players]
-            out[node.start + det.node] = 1.0  # board.nodes is in index order
+            node, table, s = self._slots[det.seat]
+            put[node + det.node] = 1.0  # board.nodes is in index order
             for cards in det.table:  # laid face up
-                out[table.start + enc.card_kind[cards[0]]] = 1.0
-            s = stats.start
-            out[s] = 1.0
-            out[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
-            out[s + 2] = turn.seat == det.seat
-            out[s + 3] = to_move == det.seat
+                put[table + enc.card_kind[cards[0]]] = 1.0
+            put[s] = 1.0
+            put[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
+            put[s + 2] = turn.seat == det.seat
+            put[s + 3] = to_move == det.seat
         # Only whether each place holds a card (never which), tested in C: `is_not` over
         # the places (a card id may be 0, so not by truth value).
         held = np.fromiter(map(is_not, game.lawn, repeat(None)), bool, len(game.lawn))
         out[enc.lawn_part.start : enc.lawn_part.start + len(held)] = held
-        out[enc.aside_part.start] = scaled(len(game.aside), 7)
+        put[enc.aside_part.start] = scaled(len(game.aside), 7)
         ch = game.challenge
         if ch is not None:
             self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
         if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
             self._search(out, turn.found, turn.place, turn.shown, turn.pending)
-        self._hand(out, game.detectives[me].hand)
+        self._hand(put, game.detectives[me].hand)
         if turn.drawn is not None and turn.seat == me and turn.phase == "discard":
-            out[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
+            put[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
         self._news(out)
         return out
 
@@ -318,7 +332,7 @@ class ColumboObserver(Observer):
             self._start = start
         return self._start.copy()
 
-    def _hand(self, out: Vector, hand: Iterable[int]) -> None:
+    def _hand(self, out: MutableSequence[float], hand: Iterable[int]) -> None:
         """The seat's own cards, by id and by kind (/6)."""
         enc = self.encoder
         kinds = [0] * len(enc.kinds)

@@ -26,7 +26,7 @@ from sleuth.games.stop_thief.scanner import Odds
 from sleuth.games.stop_thief.thief import Clue, ClueKind, Thief
 from sleuth.games.stop_thief.tracker import InconsistentEvidence, Tracker
 
-_EVIDENCE = frozenset({"new_thief", "clue", "tip", "arrest"})  # the events `observe` reads
+EVIDENCE = frozenset({"new_thief", "clue", "tip", "arrest"})  # the events `observe` reads
 
 
 class Knowledge:
@@ -76,7 +76,7 @@ class Knowledge:
         """Take in one event this seat saw (events for other seats are ignored)."""
         kind, data = event.kind, event.data
         tracker = self.tracker
-        if kind not in _EVIDENCE and not tracker.escaping:
+        if kind not in EVIDENCE and not tracker.escaping:
             return  # most events (turns, moves, rolls, cards) say nothing of the thief
         if not event.visible_to(self.seat):
             return
