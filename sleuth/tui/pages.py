@@ -10,9 +10,10 @@ GAP = re.compile(r" {3,}(?=\S)")  # between two columns
 DESCRIPTION = re.compile(r"^( *\S+(?: \S+)*? {2,})\S")  # a command, then its words
 
 
-def fit_columns(text: str, width: int) -> str:
+def fit_columns(text: str, width: int, *, prose: bool = True) -> str:
     """`text` with every line at most `width` long (a single word longer than that aside);
-    lines that only went on from the one before are wrapped with it."""
+    lines that only went on from the one before are wrapped with it, unless the text is a
+    list (`prose=False`: every line an item of its own, such as `legal`'s)."""
     if width <= 0:
         return text
     out: list[str] = []
@@ -22,7 +23,7 @@ def fit_columns(text: str, width: int) -> str:
         line = lines[k]
         # prose too long for the width runs on into the next unindented line, so a
         # paragraph is wrapped as one (no stub of a word left on a line of its own)
-        while len(line) > width and k + 1 < len(lines) and _runs_on(line, lines[k + 1]):
+        while prose and len(line) > width and k + 1 < len(lines) and _runs_on(line, lines[k + 1]):
             k += 1
             line = f"{line} {lines[k].lstrip()}"
         out.extend(_fit(line, width))

@@ -164,10 +164,11 @@ class InfoScreen(ModalScreen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, body: Text | str, title: str) -> None:
+    def __init__(self, body: Text | str, title: str, *, prose: bool = True) -> None:
         super().__init__()
         self.body = body
         self.heading = title
+        self.prose = prose  # False: a list, whose lines are never run on into one another
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="info-box") as box:
@@ -184,7 +185,7 @@ class InfoScreen(ModalScreen[None]):
     def fit(self) -> None:
         if isinstance(self.body, str):
             page = self.query_one("#info-text", Static)
-            page.update(Text(fit_columns(self.body, page.content_region.width)))
+            page.update(Text(fit_columns(self.body, page.content_region.width, prose=self.prose)))
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -607,7 +608,7 @@ class GameShell(App[None]):
             return
         if command.meta == "legal":
             summary = self.legal_text(state.view(seat))
-            self.push_screen(InfoScreen(summary, "What you may do now"))
+            self.push_screen(InfoScreen(summary, "What you may do now", prose=False))
             return
         action = command.action
         assert action is not None

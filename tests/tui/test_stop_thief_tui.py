@@ -168,6 +168,30 @@ def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
     asyncio.run(main())
 
 
+def test_legal_keeps_each_thing_on_its_own_line() -> None:
+    """The moves' long line wraps, but the card after it starts a line of its own: `legal` is
+    a list, not prose (it read "... 8-19e) card 1 (Press CLUE 4 Extra Times) card 2 ...")."""
+    app = StopThiefApp(players=2, bots=1, seed=11, bot_level="random", bot_delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.run_command("c")
+        app.run_command("r")
+        app.run_command("legal")
+        await pilot.pause()
+        assert isinstance(app.screen, InfoScreen)
+        lines = str(app.screen.query_one("#info-text", Static).content).splitlines()
+        assert lines[0].startswith("m: ") and len(lines) > 2, lines
+        cards = [line for line in lines if "card " in line]
+        assert cards and all(line.startswith("card ") for line in cards), lines
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await script(pilot)
+
+    asyncio.run(main())
+
+
 # --- drawing ----------------------------------------------------------------------------------
 
 
