@@ -328,3 +328,30 @@ def test_a_win_by_finding_columbo_is_told_as_such_at_the_end() -> None:
     mine = next(s for s in ending["standings"] if s["seat"] == script.learner)
     assert mine["result"] == "found Columbo"
     assert "finds Columbo" in ending["headline"]
+
+
+def test_the_manhunt_lesson_plays_a_row_shown_by_the_rival() -> None:
+    """Issue #12: the lesson does not only mention asking a rival, it plays it: the learner
+    calls the rival's car to a conference (or stops on it), asks for a row he has not read,
+    copies it, and wins on the sheet it leaves him."""
+    script = read_script("manhunt")
+    assert script is not None
+    kinds = [step.expect.kind for step in script.steps]
+    assert "ask" in kinds and ("call" in kinds or "confer" in kinds)
+    state = script.new_game()
+    copied: list[object] = []
+    for _, what, _ in script.line():
+        if isinstance(what, Action):
+            move = what
+        else:
+            move = next(a for a in state.legal_actions() if what.matches(a))
+        copied += [
+            event.data["flap"]
+            for event in state.apply(move)
+            if event.kind == "shown"
+            and event.visible_to(script.learner)
+            and event.data["asker"] == script.learner
+            and event.data["copied"]
+        ]
+    assert copied, "the learner never copies a row his rival showed him"
+    assert state.winners == [script.learner]
