@@ -460,7 +460,7 @@ class ManhuntApp(GameShell):
     GAME = GAME
     COVER_TITLE = "MANHUNT"
     COVER_SECRET = "your Handbook and Clue Sheet"
-    PLACEHOLDER = "command (help, legal, s, m b, ask 5, accuse R7)"
+    PLACEHOLDER = "command (help, legal, s, m b, ask <flap>, accuse <suspect>)"
     HELP = HELP
     GRAMMAR = GRAMMAR
     COMPACT_WIDTH = NARROW_BOARD + 44  # the board pane beside panels of 42 columns or more
@@ -469,13 +469,14 @@ class ManhuntApp(GameShell):
     TYPED: ClassVar[Mapping[str, str]] = {
         "place": "p n, p w, p e or p s (lit on the board)",
         "spin": "s",
-        "accuse": "accuse R7",
+        # Forms, not examples: an example suspect beside a lesson's "accuse R1" misled.
+        "accuse": "accuse <suspect>",
         "move": "m <letter lit on the board>, or click it",
         "confer": "confer <colour>",
         "call": "call <colour>",
         "no_call": "nocall",
         "end": "end",
-        "ask": "ask 5",
+        "ask": "ask <flap, 3-8>",
     }
     CSS = (
         GameShell.CSS
