@@ -94,7 +94,7 @@ def test_stop_thief_hints_follow_the_cards_played() -> None:
     async def script(pilot: Pilot[None]) -> None:
         hand = [card["effect"] for card in app.state.view(0)["hand"]]
         assert hand == ["extra_clues", "tip", "move_anywhere"]  # seed 11's deal
-        assert app.query_one("#command", Input).placeholder == "command: c · card 1 · help"
+        assert app.query_one("#command", Input).placeholder == "command: c · card <1-3> · help"
         app.run_command("c")
         assert "or play a Sleuth Card first" in shown(app, "message")
         app.run_command("card 1")  # two extra clues

@@ -94,7 +94,7 @@ class StopThiefApp(GameShell):
         "ride": "ride <station>",
         "arrest": "a <space>",
         "end_turn": "e",
-        "play_card": "card 1",
+        "play_card": "card <1-3>",
     }
     CSS = (
         GameShell.CSS
