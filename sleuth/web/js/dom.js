@@ -49,6 +49,14 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** Add a stylesheet to the page once; resolves when it has loaded (or failed: the page goes on). */
+export function loadStyle(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
+  });
+}
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 

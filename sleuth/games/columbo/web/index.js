@@ -8,8 +8,8 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill, actionButton, actionKey, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, actionButton, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
@@ -177,18 +177,7 @@ export function createTable(ctx) {
     el.hand = h("section", { class: "panel co-hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" });
     fill(el.board, el.stage, el.hand);
 
-    try {
-      const res = await fetch("/api/games/columbo/board.svg");
-      if (res.ok) el.boardWrap.innerHTML = await res.text();
-      svg = el.boardWrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.boardWrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 616 504" });
-      el.boardWrap.append(svg);
-    }
+    svg = await loadBoard(el.boardWrap, "/api/games/columbo/board.svg", { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" });
     prepareBoard();
 
     el.dice = [dieEl(), dieEl()];
@@ -206,21 +195,8 @@ export function createTable(ctx) {
     document.body.append(el.showcase);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
-      document.head.append(link);
-    });
-  }
-
   /** Crop the picture to the house (the page draws the lawn), learn its squares, add layers. */
   function prepareBoard() {
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("co-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "The house: rooms, hallways and the detectives");
     svg.querySelectorAll("[data-place]").forEach((n) => n.remove());
     let right = 0;
     let bottom = 0;
@@ -255,15 +231,7 @@ export function createTable(ctx) {
     el.hints = s("g", { class: "co-hints" });
     el.pieces = s("g", { class: "co-pieces" });
     svg.append(el.closed, el.piles, el.hints, el.pieces);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
   }
 
   function toggleZoom() {
@@ -272,11 +240,11 @@ export function createTable(ctx) {
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    const me = view?.detectives?.[opts.me ?? view?.to_move];
-    const g = me && geometry(me.at);
-    return g ? [{ x: g.cx, y: g.cy }] : [];
+    return litFocus(svg, () => {
+      const me = view?.detectives?.[opts.me ?? view?.to_move];
+      const g = me && geometry(me.at);
+      return g ? { x: g.cx, y: g.cy } : null;
+    });
   }
 
   // ---- board geometry ----
@@ -491,16 +459,6 @@ export function createTable(ctx) {
   }
 
   // ---- legal moves on the board ----
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((node) => {
-      node.classList.remove("is-target", "target-move", "target-jump");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-    });
-    el.hints?.replaceChildren();
-  }
-
   function renderTargets() {
     lightTargets();
     el.roving?.refresh();
@@ -508,17 +466,14 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay || mode) return;
     const light = (id, kind) => {
       const node = nodeEl(id);
       const g = geometry(id);
       if (!node || !g) return;
-      node.classList.add("is-target", `target-${kind}`);
-      node.setAttribute("tabindex", "-1");
-      node.setAttribute("role", "button");
       const where = placeWords(id) === "the hallway" ? (node.querySelector("title")?.textContent || "this square").replace(/^The /, "the ") : placeWords(id);
-      node.setAttribute("aria-label", kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`);
+      markTarget(node, kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`, `target-${kind}`);
       const inset = g.room ? 3 : 1.5;
       el.hints.append(s("rect", { class: `co-hint hint-${kind}${g.room ? " hint-room" : ""}`, x: g.x + inset, y: g.y + inset, width: g.w - 2 * inset, height: g.h - 2 * inset, rx: g.room ? 5 : 3, "data-for": id }));
     };

@@ -3,8 +3,8 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, actionButton, turnWords, loadStyle } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 
@@ -151,38 +151,14 @@ export function createTable(ctx) {
     el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
     el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
-    try {
-      const res = await fetch("/api/games/kojak/board.svg");
-      if (res.ok) el.wrap.innerHTML = await res.text();
-      svg = el.wrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 804 804" });
-      el.wrap.append(svg);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("kj-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Kojak board");
+    svg = await loadBoard(el.wrap, "/api/games/kojak/board.svg", { viewBox: "0 0 804 804", cls: "kj-board", label: "Kojak board" });
     el.hints = s("g", { class: "kj-hints" });
     el.marks = s("g", { class: "kj-marks" });
     el.badges = s("g", { class: "kj-badges" });
     el.pieces = s("g", { class: "kj-pieces" });
     el.fx = s("g", { class: "kj-fx" });
     svg.append(el.hints, el.marks, el.badges, el.pieces, el.fx);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The HUD: the case file, the dice and the Action Card, the piles
     el.caseFile = h("div", { class: "kj-case", id: "case-file" });
@@ -201,26 +177,18 @@ export function createTable(ctx) {
     fill(el.info, el.notebook, el.hand, el.players);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
-    });
-  }
-
   function toggleZoom() {
     el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    if (!view) return [];
-    const p = view.pieces?.[opts.me ?? view.to_move];
-    const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
-    const g = point(at || "start");
-    return g ? [{ x: g.x, y: g.y }] : [];
+    return litFocus(svg, () => {
+      if (!view) return null;
+      const p = view.pieces?.[opts.me ?? view.to_move];
+      const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
+      return point(at || "start");
+    });
   }
 
   // ---- board geometry (read from the picture's data attributes) ----
@@ -403,24 +371,11 @@ export function createTable(ctx) {
     }
   }
 
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((n) => {
-      n.classList.remove("is-target", "target-drive", "target-park", "target-walk", "target-jump", "target-badge", "target-turn", "target-take", "picked");
-      n.removeAttribute("tabindex");
-      n.removeAttribute("role");
-      n.removeAttribute("aria-label");
-    });
-    el.hints?.replaceChildren();
-  }
-
   function lightNode(id, kind, words) {
     const n = nodeEl(id);
     const g = point(id);
     if (!n || !g) return;
-    n.classList.add("is-target", `target-${kind}`);
-    n.setAttribute("tabindex", "-1");
-    n.setAttribute("role", "button");
-    n.setAttribute("aria-label", words);
+    markTarget(n, words, `target-${kind}`);
     const big = n.classList.contains("room") || n.classList.contains("lot");
     el.hints.append(s("circle", { class: `hint hint-${kind}`, cx: g.x, cy: g.y, r: big ? 25 : 20, "data-for": id }));
   }
@@ -429,11 +384,7 @@ export function createTable(ctx) {
     const n = buildingEl(b);
     const t = table(b);
     if (!n || !t) return;
-    n.classList.add("is-target", `target-${kind}`);
-    if (pick === b && kind === "turn") n.classList.add("picked");
-    n.setAttribute("tabindex", "-1");
-    n.setAttribute("role", "button");
-    n.setAttribute("aria-label", words);
+    markTarget(n, words, `target-${kind}`, ...(pick === b && kind === "turn" ? ["picked"] : []));
     el.hints.append(s("circle", { class: `hint hint-building hint-${kind}`, cx: +t.dataset.cx, cy: +t.dataset.cy, r: +t.dataset.r + 9, "data-for": b }));
   }
 
@@ -444,7 +395,7 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay || !opts.canAct || mode === "arrest") return;
     for (const [lot] of legal.park) lightNode(lot, "park", `Park the Detective's car in ${placeWords(lot)}`);
     for (const [to] of legal.drive[car]) lightNode(to, "drive", `Drive ${car === "kojak" ? "Kojak's car" : "the Detective's car"} to ${placeWords(to)}`);

@@ -4,8 +4,8 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, actionButton, turnWords, loadStyle } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 
@@ -147,35 +147,11 @@ export function createTable(ctx) {
     el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "mh-zoom" });
     el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
-    try {
-      const res = await fetch("/api/games/manhunt/board.svg");
-      el.wrap.innerHTML = res.ok ? await res.text() : "";
-      svg = el.wrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 800 800" });
-      el.wrap.append(svg);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("mh-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Manhunt board");
+    svg = await loadBoard(el.wrap, "/api/games/manhunt/board.svg", { viewBox: "0 0 800 800", cls: "mh-board", label: "Manhunt board" });
     el.hints = s("g", { class: "mh-hints" });
     el.cars = s("g", { class: "mh-cars" });
     svg.append(el.hints, el.cars);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The Computer and the Clue Scanner
     el.dials = {};
@@ -205,25 +181,16 @@ export function createTable(ctx) {
     showScanner(null);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
-      document.head.append(link);
-    });
-  }
-
   function toggleZoom() {
     el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    const car = view?.cars?.[opts.me ?? view?.to_move];
-    const g = car && geometry(car.space);
-    return g ? [{ x: g.x, y: g.y }] : [];
+    return litFocus(svg, () => {
+      const car = view?.cars?.[opts.me ?? view?.to_move];
+      return (car && geometry(car.space)) || null;
+    });
   }
 
   // ---- the static parts of the view (a view without them: ask the server) ----
@@ -357,16 +324,6 @@ export function createTable(ctx) {
     return car;
   }
 
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((node) => {
-      node.classList.remove("is-target", "target-move", "target-place");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-    });
-    el.hints?.replaceChildren();
-  }
-
   function renderTargets() {
     lightTargets();
     el.roving?.refresh();
@@ -374,7 +331,7 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay || spinning) return;
     const sets = [["move", legal.moves], ["place", legal.places]];
     for (const [kind, targets] of sets) {
@@ -382,10 +339,7 @@ export function createTable(ctx) {
         const node = spaceEl(id);
         const g = geometry(id);
         if (!node || !g) continue;
-        node.classList.add("is-target", `target-${kind}`);
-        node.setAttribute("tabindex", "-1");
-        node.setAttribute("role", "button");
-        node.setAttribute("aria-label", `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`);
+        markTarget(node, `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`, `target-${kind}`);
         el.hints.append(s("rect", { class: `mh-hint hint-${kind}`, x: g.x - 19, y: g.y - 19, width: 38, height: 38, rx: 8, "data-for": id }));
       }
     }

@@ -2,8 +2,8 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, actionButton, actionKey, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, money, seatColour, actionButton, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
 import { playSound, playSequence } from "./sound.js";
@@ -170,36 +170,12 @@ export function createTable(ctx) {
     el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
     el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
-    try {
-      const text = await (await fetch("/api/games/stop-thief/board.svg")).text();
-      el.wrap.innerHTML = text;
-      svg = el.wrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 800 800" });
-      el.wrap.append(svg);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("st-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Stop Thief board");
+    svg = await loadBoard(el.wrap, "/api/games/stop-thief/board.svg", { viewBox: "0 0 800 800", cls: "st-board", label: "Stop Thief board" });
     el.hints = s("g", { class: "st-hints" });
     el.marks = s("g", { class: "st-marks" });
     el.pieces = s("g", { class: "st-pieces" });
     svg.append(el.hints, el.marks, el.pieces);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The scanner, the dice and the thief's poster
     el.led = ledSvg();
@@ -232,25 +208,17 @@ export function createTable(ctx) {
     fill(el.info, el.dets, el.hand, el.notebook);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
-      document.head.append(link);
-    });
-  }
-
   function toggleZoom() {
     el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    const me = view?.detectives?.[opts.me ?? view?.to_move];
-    const g = me && geometry(me.node);
-    return g ? [{ x: g.cx, y: g.cy }] : [];
+    return litFocus(svg, () => {
+      const me = view?.detectives?.[opts.me ?? view?.to_move];
+      const g = me && geometry(me.node);
+      return g ? { x: g.cx, y: g.cy } : null;
+    });
   }
 
   // ---- board geometry ----
@@ -350,16 +318,6 @@ export function createTable(ctx) {
     return p;
   }
 
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((node) => {
-      node.classList.remove("is-target", "target-move", "target-ride", "target-arrest", "target-stay");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-    });
-    if (el.hints) el.hints.replaceChildren();
-  }
-
   function targetSet() {
     if (mode === "arrest") return ["arrest", legal.arrests];
     if (mode === "ride") return ["ride", legal.rides];
@@ -374,7 +332,7 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay) return;
     const [kind, targets] = targetSet();
     if (!kind) return;
@@ -383,12 +341,9 @@ export function createTable(ctx) {
       const node = nodeEl(id);
       const g = geometry(id);
       if (!node || !g) continue;
-      node.classList.add("is-target", `target-${kind}`);
-      if (kind === "move" && id === here) node.classList.add("target-stay");
-      node.setAttribute("tabindex", "-1");
-      node.setAttribute("role", "button");
-      const words = kind === "move" ? (id === here ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
-      node.setAttribute("aria-label", words);
+      const stay = kind === "move" && id === here;
+      const words = kind === "move" ? (stay ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
+      markTarget(node, words, `target-${kind}`, ...(stay ? ["target-stay"] : []));
       el.hints.append(s("rect", { class: `hint hint-${kind}`, x: g.x + 1, y: g.y + 1, width: g.w - 2, height: g.h - 2, rx: 3, "data-for": id }));
     }
   }
