@@ -12,6 +12,8 @@ import { h, s, fill, actionButton, actionKey, turnWords, loadStyle } from "/stat
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { dieEl, setDie, rollDice } from "/static/js/dice.js";
+import { tone as playTone } from "/static/js/tone.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
 
 export const title = "Columbo Detective Game";
@@ -62,26 +64,8 @@ const KEYS = [
 
 const PICK_WORDS = { discard: "Discard", exchange: "Give back", lay: "Lay down", give: "Give" };
 
-// --- sounds (Web Audio, no files) -----------------------------------------------------------------
-let audio = null;
-function tone(freq, at, length, { type = "triangle", gain = 0.05, to = null } = {}) {
-  try {
-    audio ||= new (window.AudioContext || window.webkitAudioContext)();
-    const t = audio.currentTime + at;
-    const osc = audio.createOscillator();
-    const amp = audio.createGain();
-    osc.type = type;
-    osc.frequency.setValueAtTime(freq, t);
-    if (to) osc.frequency.linearRampToValueAtTime(to, t + length);
-    amp.gain.setValueAtTime(gain, t);
-    amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-    osc.connect(amp).connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + length + 0.02);
-  } catch {
-    // no sound here: the game goes on
-  }
-}
+// --- sounds (tone.js: Web Audio, no files); Columbo's are softer, triangle waves ----------------------
+const tone = (freq, at, length, options = {}) => playTone(freq, at, length, { type: "triangle", ...options });
 const SOUNDS = {
   dice: () => { for (let i = 0; i < 7; i++) tone(160 + Math.random() * 260, i * 0.05, 0.04, { type: "square", gain: 0.035 }); },
   step: () => tone(520, 0, 0.03, { type: "sine", gain: 0.02 }),
@@ -95,19 +79,6 @@ const SOUNDS = {
   set: () => [523, 659, 784].forEach((f, i) => tone(f, i * 0.09, 0.18, { gain: 0.05 })),
   win: () => [523, 659, 784, 1047, 784, 1047].forEach((f, i) => tone(f, i * 0.13, 0.3, { gain: 0.06 })),
 };
-
-// --- dice ------------------------------------------------------------------------------------------
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function setDie(el, n) {
-  el.dataset.value = n ? String(n) : "";
-  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
-  el.querySelectorAll(".co-pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
-}
-function dieEl() {
-  const el = h("span", { class: "co-die", role: "img" });
-  for (let i = 0; i < 9; i++) el.append(h("span", { class: "co-pip" }));
-  return el;
-}
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -180,7 +151,7 @@ export function createTable(ctx) {
     svg = await loadBoard(el.boardWrap, "/api/games/columbo/board.svg", { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" });
     prepareBoard();
 
-    el.dice = [dieEl(), dieEl()];
+    el.dice = [0, 1].map(() => dieEl({ tag: "span", cls: "co-die", pip: "co-pip" }));
     el.diceWords = h("span", { class: "co-dice-words", id: "dice-words" });
     el.diceBox = h("div", { class: "co-dice", id: "dice" }, h("div", { class: "co-dice-pair" }, el.dice), el.diceWords);
     el.case = h("div", { class: "co-case", id: "case" });
@@ -1028,7 +999,7 @@ export function createTable(ctx) {
       const d = ev.data || {};
       switch (ev.kind) {
         case "roll":
-          rollDice();
+          rollDice(el.diceBox, el.dice, () => view?.dice, 65);
           if (sound) SOUNDS.dice();
           break;
         case "move":
@@ -1079,21 +1050,6 @@ export function createTable(ctx) {
     pile.classList.remove("taking");
     pile.getBoundingClientRect();
     pile.classList.add("taking");
-  }
-
-  function rollDice() {
-    el.diceBox.classList.add("rolling");
-    let n = 0;
-    const timer = setInterval(() => {
-      setDie(el.dice[0], 1 + Math.floor(Math.random() * 6));
-      setDie(el.dice[1], 1 + Math.floor(Math.random() * 6));
-      if (++n >= 6) {
-        clearInterval(timer);
-        el.diceBox.classList.remove("rolling");
-        setDie(el.dice[0], view?.dice?.[0]);
-        setDie(el.dice[1], view?.dice?.[1]);
-      }
-    }, 65);
   }
 
   // ---- the event log, in words that never name a card on its way to the lawn ----

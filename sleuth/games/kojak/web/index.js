@@ -7,6 +7,8 @@ import { h, s, fill, actionButton, turnWords, loadStyle } from "/static/js/dom.j
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { dieEl, setDie, rollDice } from "/static/js/dice.js";
+import { tone } from "/static/js/tone.js";
 
 export const title = "Kojak Detective Game";
 
@@ -52,26 +54,7 @@ const KEYS = [
   ["Esc", "cancel a choice"],
 ];
 
-// --- a few synthesised sounds (Web Audio, no files) ---------------------------------------------
-let audio = null;
-function tone(freq, at, length, { type = "square", gain = 0.05, to = null } = {}) {
-  try {
-    audio ||= new (window.AudioContext || window.webkitAudioContext)();
-    const t = audio.currentTime + at;
-    const osc = audio.createOscillator();
-    const amp = audio.createGain();
-    osc.type = type;
-    osc.frequency.setValueAtTime(freq, t);
-    if (to) osc.frequency.linearRampToValueAtTime(to, t + length);
-    amp.gain.setValueAtTime(gain, t);
-    amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-    osc.connect(amp).connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + length + 0.02);
-  } catch {
-    // no sound here: the game goes on
-  }
-}
+// --- a few synthesised sounds (tone.js: Web Audio, no files) -----------------------------------------
 const SOUNDS = {
   click: (n = 1) => { for (let i = 0; i < n * 4; i++) tone(900, i * 0.11, 0.03, { gain: 0.03 }); },
   dice: () => { for (let i = 0; i < 6; i++) tone(180 + Math.random() * 200, i * 0.05, 0.04, { type: "triangle", gain: 0.06 }); },
@@ -81,19 +64,6 @@ const SOUNDS = {
   win: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.14, 0.3, { type: "triangle", gain: 0.07 })),
   wrong: () => { tone(300, 0, 0.3, { type: "sawtooth", gain: 0.05, to: 150 }); },
 };
-
-// --- dice ------------------------------------------------------------------------------------------
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function setDie(el, n) {
-  el.dataset.value = n ? String(n) : "";
-  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
-  el.querySelectorAll(".pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
-}
-function dieEl() {
-  const el = h("div", { class: "die", role: "img" });
-  for (let i = 0; i < 9; i++) el.append(h("span", { class: "pip" }));
-  return el;
-}
 
 // --- legal actions, grouped for the controls and the board ------------------------------------------
 function groupLegal(view, me) {
@@ -796,7 +766,7 @@ export function createTable(ctx) {
       const d = ev.data || {};
       switch (ev.kind) {
         case "roll":
-          rollDice(d.dice);
+          rollDice(el.diceBox, el.dice, () => view?.dice || d.dice);
           if (sound) SOUNDS.dice();
           break;
         case "drive": {
@@ -882,21 +852,6 @@ export function createTable(ctx) {
     const card = s("g", { class: `taken-card${mine ? " mine" : ""}`, transform: `translate(${x} ${y})` }, s("g", { class: "taken-inner" }, s("rect", { x: -11, y: -15, width: 22, height: 30, rx: 3, fill: PAINT[colour] || "#999" }), s("text", { y: 4, "text-anchor": "middle" }, "?")));
     el.fx.append(card);
     setTimeout(() => card.remove(), 1600);
-  }
-
-  function rollDice(dice) {
-    el.diceBox.classList.add("rolling");
-    let n = 0;
-    const timer = setInterval(() => {
-      el.dice.forEach((d) => setDie(d, 1 + Math.floor(Math.random() * 6)));
-      if (++n >= 6) {
-        clearInterval(timer);
-        el.diceBox.classList.remove("rolling");
-        const now = view?.dice || dice;
-        setDie(el.dice[0], now?.[0]);
-        setDie(el.dice[1], now?.[1]);
-      }
-    }, 70);
   }
 
   function reset() {

@@ -8,6 +8,7 @@ import { h, s, fill, actionButton, turnWords, loadStyle } from "/static/js/dom.j
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { tone as playTone } from "/static/js/tone.js";
 
 export const title = "Manhunt";
 
@@ -52,37 +53,8 @@ const KEYS = [
   ["Esc", "cancel a choice"],
 ];
 
-// --- sounds (Web Audio, made here) ----------------------------------------------------------------
-let audioCtx = null;
-function audio() {
-  if (audioCtx === null) {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
-    if (!Ctx) return null;
-    try {
-      audioCtx = new Ctx();
-    } catch {
-      return null;
-    }
-  }
-  if (audioCtx.state === "suspended") audioCtx.resume().catch(() => {});
-  return audioCtx;
-}
-
-function tone(freq, start, length, { type = "square", gain = 0.05, to = null } = {}) {
-  const ac = audio();
-  if (!ac) return;
-  const t = ac.currentTime + start;
-  const osc = ac.createOscillator();
-  const amp = ac.createGain();
-  osc.type = type;
-  osc.frequency.setValueAtTime(freq, t);
-  if (to) osc.frequency.exponentialRampToValueAtTime(to, t + length);
-  amp.gain.setValueAtTime(gain, t);
-  amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-  osc.connect(amp).connect(ac.destination);
-  osc.start(t);
-  osc.stop(t + length + 0.02);
-}
+// --- sounds (tone.js: Web Audio, made here); Manhunt's pitches glide exponentially ----------------------
+const tone = (freq, start, length, options = {}) => playTone(freq, start, length, { ramp: "exponential", ...options });
 
 const SOUNDS = {
   spin: () => {

@@ -6,6 +6,7 @@ import { h, s, fill, money, seatColour, actionButton, actionKey, turnWords, load
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
 
@@ -106,19 +107,6 @@ function setLed(svg, text) {
     const on = litSegments(chars[i]);
     g.querySelectorAll(".seg").forEach((seg) => seg.classList.toggle("on", on.includes(seg.dataset.seg)));
   });
-}
-
-// --- dice -------------------------------------------------------------------------------------
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function setDie(el, n) {
-  el.dataset.value = n ? String(n) : "";
-  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
-  el.querySelectorAll(".pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
-}
-function dieEl() {
-  const el = h("div", { class: "die", role: "img" });
-  for (let i = 0; i < 9; i++) el.append(h("span", { class: "pip" }));
-  return el;
 }
 
 // --- legal actions, grouped for the controls ------------------------------------------------------
@@ -820,26 +808,11 @@ export function createTable(ctx) {
       } else if (ev.kind === "tip" && ev.to === me) {
         enqueue(String(d.space), `TIP (only you): the thief is at ${spaceLabel(d.space)}`, false, sound ? ["tip"] : []);
       } else if (ev.kind === "roll") {
-        rollDice(d.dice);
+        rollDice(el.diceBox, el.dice, () => (view ? view.dice : d.dice));
       } else if (ev.kind === "game_over") {
         if (sound) setTimeout(() => playSound("fanfare"), 200);
       }
     }
-  }
-
-  function rollDice(dice) {
-    el.diceBox.classList.add("rolling");
-    let n = 0;
-    const timer = setInterval(() => {
-      setDie(el.dice[0], 1 + Math.floor(Math.random() * 6));
-      setDie(el.dice[1], 1 + Math.floor(Math.random() * 6));
-      if (++n >= 6) {
-        clearInterval(timer);
-        el.diceBox.classList.remove("rolling");
-        setDie(el.dice[0], view ? view.dice?.[0] : dice[0]);
-        setDie(el.dice[1], view ? view.dice?.[1] : dice[1]);
-      }
-    }, 70);
   }
 
   function reset() {
