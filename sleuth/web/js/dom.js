@@ -107,6 +107,11 @@ export function actionButton(act, label, action, { key, cls = "", data = {}, tit
   return button;
 }
 
+/** A game's button maker: `btn(label, action, options)` as actionButton, acting through `act`. */
+export function buttonsFor(act) {
+  return (label, action, options) => actionButton(act, label, action, options);
+}
+
 // What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the
 // banner names the seat itself, so a seat not to move gets only the task.
 export function turnWords(view) {

@@ -8,10 +8,11 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill, actionButton, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { settledControls } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone as playTone } from "/static/js/tone.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
@@ -203,10 +204,6 @@ export function createTable(ctx) {
     el.pieces = s("g", { class: "co-pieces" });
     svg.append(el.closed, el.piles, el.hints, el.pieces);
     el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
@@ -640,9 +637,7 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function situation() {
     const ch = view.challenge;
@@ -672,25 +667,7 @@ export function createTable(ctx) {
 
   function renderControls() {
     el.controls.classList.add("co-controls");
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over) {
-      fill(
-        el.ctrl,
-        h("div", { class: "ctrl-row" },
-          ctx.tableId ? h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay") : null,
-          h("a", { class: "btn btn-big", href: "/" }, "New table")),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     if (!opts.canAct) {
       const who = view.to_move === null || view.to_move === undefined ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}: ${turnWords(view)}…`;
       fill(el.ctrl, situation(), h("p", { class: "ctrl-wait" }, who));
@@ -969,7 +946,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null && !mode.fixed) {

@@ -3,10 +3,11 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill, actionButton, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, turnWords, loadStyle } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { settledControls } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone } from "/static/js/tone.js";
 
@@ -145,10 +146,6 @@ export function createTable(ctx) {
     el.hand = h("section", { class: "panel kj-hand", id: "hand-panel", "aria-labelledby": "hand-title" });
     el.players = h("section", { class: "panel kj-players", id: "players", "aria-labelledby": "players-title" });
     fill(el.info, el.notebook, el.hand, el.players);
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
@@ -450,30 +447,10 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function renderControls() {
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over) {
-      fill(
-        el.ctrl,
-        h("div", { class: "ctrl-row" },
-          ctx.tableId ? h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay") : null,
-          h("a", { class: "btn btn-big", href: "/" }, "New table")),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     if (!opts.canAct) {
       const mine = view.pieces?.[opts.me];
       const words = mine?.out ? "You are out: you made a wrong arrest. Keep the solution to yourself!" : `Waiting for ${playerWords(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
@@ -726,7 +703,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null) {

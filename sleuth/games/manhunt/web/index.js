@@ -4,10 +4,11 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill, actionButton, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, turnWords, loadStyle } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { settledControls } from "/static/js/controls.js";
 import { tone as playTone } from "/static/js/tone.js";
 
 export const title = "Manhunt";
@@ -151,10 +152,6 @@ export function createTable(ctx) {
     el.suspects = h("section", { class: "panel mh-suspects-panel", id: "suspects", "aria-labelledby": "mh-sus-title" });
     fill(el.info, el.dets, el.book, el.suspects);
     showScanner(null);
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
@@ -525,35 +522,10 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function renderControls() {
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over) {
-      fill(
-        el.ctrl,
-        ctx.tableId
-          ? h(
-              "div",
-              { class: "ctrl-row" },
-              h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay"),
-              h("a", { class: "btn btn-big", href: "/" }, "New table"),
-            )
-          : h("p", { class: "ctrl-wait" }, "The game is over."),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     const rows = [];
     const ex = view.exchange;
     if (!opts.canAct) {
@@ -797,7 +769,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null) {

@@ -2,10 +2,11 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, actionButton, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { settledControls } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
@@ -194,10 +195,6 @@ export function createTable(ctx) {
     el.notebook = h("section", { class: "panel notebook-panel", id: "notebook", "aria-labelledby": "notebook-title" });
     el.dets = h("section", { class: "panel dets-panel", id: "detectives", "aria-labelledby": "dets-title" });
     fill(el.info, el.dets, el.hand, el.notebook);
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
@@ -509,41 +506,17 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function renderControls() {
-    const rows = [];
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over && !opts.replay && ctx.tableId) {
-      fill(
-        el.ctrl,
-        h(
-          "div",
-          { class: "ctrl-row" },
-          h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay"),
-          h("a", { class: "btn btn-big", href: "/" }, "New table"),
-        ),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     if (!opts.canAct) {
       const d = view.detectives?.[view.to_move];
-      const who = view.over ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, view.over ? "The game is over." : who));
+      fill(el.ctrl, h("p", { class: "ctrl-wait" }, `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`));
       el.controls.dataset.state = "waiting";
       return;
     }
+    const rows = [];
     el.controls.dataset.state = "acting";
     const main = [];
     if (legal.fine) main.push(btn(`Pay the ${money(Math.min(100, view.detectives[opts.me].money))} fine`, legal.fine, { key: "f", cls: "btn-primary btn-big", data: { action: "pay_fine" } }));
@@ -747,7 +720,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null) {
