@@ -57,6 +57,23 @@ export function loadStyle(href) {
   });
 }
 
+/** Play a CSS animation class on `node` again from its start (nothing if there is no node). */
+export function restartClass(node, cls) {
+  if (!node) return;
+  node.classList.remove(cls);
+  node.getBoundingClientRect(); // the browser must see it gone before it comes back
+  node.classList.add(cls);
+}
+
+/** How a seat's row on a players panel says who sits there: "bot (expert)", a name they gave, or "". */
+export function seatWho(seats, seat, ctx) {
+  const info = seats?.[seat] || {};
+  if (info.kind === "bot") return `bot${info.level ? ` (${info.level})` : ""}`;
+  const name = ctx.playerName?.(seat) || "";
+  // A server's default name ("Detective 2 (...)") says nothing the row does not.
+  return name.toLowerCase().startsWith(ctx.seatWord(seat).toLowerCase()) ? "" : name;
+}
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 

@@ -8,7 +8,7 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
@@ -586,9 +586,7 @@ export function createTable(ctx) {
   /** A card laid face down unseen: it just lands. */
   function lands(p) {
     const node = placeEl(p);
-    node.classList.remove("arrive");
-    node.getBoundingClientRect();
-    node.classList.add("arrive");
+    restartClass(node, "arrive");
     setTimeout(() => node.classList.remove("arrive"), 700);
   }
 
@@ -881,10 +879,7 @@ export function createTable(ctx) {
         "ul",
         { class: "co-dets" },
         dets.map((d) => {
-          const seatInfo = opts.seats?.[d.seat] || {};
-          const name = ctx.playerName?.(d.seat) || "";
-          const named = name && !name.toLowerCase().startsWith(ctx.seatWord(d.seat).toLowerCase()) ? name : "";
-          const who = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : named;
+          const who = seatWho(opts.seats, d.seat, ctx);
           const turn = view.to_move === d.seat && !view.over;
           return h(
             "li",
@@ -1022,11 +1017,7 @@ export function createTable(ctx) {
   }
 
   function pulsePile(room) {
-    const pile = el.piles?.querySelector(`.co-pile[data-room="${room}"]`);
-    if (!pile) return;
-    pile.classList.remove("taking");
-    pile.getBoundingClientRect();
-    pile.classList.add("taking");
+    restartClass(el.piles?.querySelector(`.co-pile[data-room="${room}"]`), "taking");
   }
 
   // ---- the event log, in words that never name a card on its way to the lawn ----

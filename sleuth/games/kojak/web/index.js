@@ -3,7 +3,7 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill, buttonsFor, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
@@ -650,9 +650,7 @@ export function createTable(ctx) {
         { class: "kj-plist" },
         (view.pieces || []).map((p) => {
           const turn = view.to_move === p.seat && !view.over;
-          const info = opts.seats?.[p.seat] || {};
-          let who = info.kind === "bot" ? `bot${info.level ? ` (${info.level})` : ""}` : ctx.playerName?.(p.seat) || "";
-          if (who.toLowerCase().startsWith(ctx.seatWord(p.seat).toLowerCase())) who = "";
+          const who = seatWho(opts.seats, p.seat, ctx);
           const where = p.kojak ? `Kojak in ${placeWords(p.kojak).replace(/^the /, "")}` : "Kojak has left HQ";
           return h(
             "li",
@@ -759,9 +757,7 @@ export function createTable(ctx) {
         }
         case "turned": {
           const b = buildingEl(d.building);
-          b?.classList.remove("turning");
-          b?.getBoundingClientRect();
-          b?.classList.add("turning");
+          restartClass(b, "turning");
           setTimeout(() => b?.classList.remove("turning"), 450 * d.spaces + 400);
           if (sound) SOUNDS.click(d.spaces);
           break;
@@ -771,10 +767,7 @@ export function createTable(ctx) {
           if (sound) SOUNDS.clue();
           break;
         case "badge": {
-          const badge = el.badges.querySelector(`.kj-badge[data-seat="${d.seat}"]`);
-          badge?.classList.remove("landed");
-          badge?.getBoundingClientRect();
-          badge?.classList.add("landed");
+          restartClass(el.badges.querySelector(`.kj-badge[data-seat="${d.seat}"]`), "landed");
           break;
         }
         case "left_hq":

@@ -4,7 +4,7 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill, buttonsFor, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
@@ -631,8 +631,7 @@ export function createTable(ctx) {
         { class: "mh-dets" },
         cars.map((car) => {
           const side = sideOf(car.seat) || { rows: [], out: false };
-          const seatInfo = opts.seats?.[car.seat] || {};
-          const kind = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : ctx.playerName?.(car.seat) || "";
+          const kind = seatWho(opts.seats, car.seat, ctx);
           const turn = view.turn === car.seat && !view.over;
           return h(
             "li",
@@ -809,11 +808,7 @@ export function createTable(ctx) {
   }
 
   function flashRow(row) {
-    const tr = el.book.querySelector(`tr[data-row="${row}"]`);
-    if (!tr) return;
-    tr.classList.remove("fresh");
-    tr.getBoundingClientRect();
-    tr.classList.add("fresh");
+    restartClass(el.book.querySelector(`tr[data-row="${row}"]`), "fresh");
   }
 
   /** The way a car went: `steps` spaces from `from` to `to`, never turning back. */

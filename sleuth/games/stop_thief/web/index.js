@@ -2,7 +2,7 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadStyle } from "/static/js/dom.js";
+import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadStyle, seatWho } from "/static/js/dom.js";
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
@@ -682,8 +682,7 @@ export function createTable(ctx) {
         { class: "dets" },
         dets.map((d) => {
           const turn = view.to_move === d.seat && !view.over;
-          const seatInfo = opts.seats?.[d.seat] || {};
-          const who = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : ctx.playerName?.(d.seat) || "";
+          const who = seatWho(opts.seats, d.seat, ctx);
           return h(
             "li",
             { class: `det${turn ? " turn" : ""}${opts.me === d.seat ? " me" : ""}${view.winners?.includes(d.seat) ? " winner" : ""}`, dataset: { seat: String(d.seat) } },
