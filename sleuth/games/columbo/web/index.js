@@ -12,6 +12,7 @@ import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle, restartClass, 
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone as playTone } from "/static/js/tone.js";
@@ -831,7 +832,7 @@ export function createTable(ctx) {
         h("h2", { class: "panel-title", id: "hand-title" }, "Evidence Cards (all hands)"),
         Object.entries(hands).map(([seat, cards]) =>
           h("div", { class: "co-hand-row" },
-            h("span", { class: "seat-dot co-dot", style: { background: seatColour(+seat) } }, String(+seat + 1)),
+            seatDot(+seat, seatColour(+seat), { cls: "co-dot" }),
             h("div", { class: "co-cards co-cards-small" }, sortCards(cards).map((c) => h("span", { class: "co-slot", dataset: { card: String(c.id) } }, cardFace(c, { size: "small" }))))),
         ),
       );
@@ -880,13 +881,12 @@ export function createTable(ctx) {
         { class: "co-dets" },
         dets.map((d) => {
           const who = seatWho(opts.seats, d.seat, ctx);
-          const turn = view.to_move === d.seat && !view.over;
           return h(
             "li",
-            { class: `co-det${turn ? " turn" : ""}${opts.me === d.seat ? " me" : ""}${view.winners?.includes(d.seat) ? " winner" : ""}`, dataset: { seat: String(d.seat) } },
-            h("span", { class: "seat-dot co-dot", style: { background: seatColour(d.seat) } }, String(d.seat + 1)),
+            { class: seatRowClass("co-det", view, opts.me, d.seat), dataset: { seat: String(d.seat) } },
+            seatDot(d.seat, seatColour(d.seat), { cls: "co-dot" }),
             h("span", { class: "co-det-main" },
-              h("span", { class: "co-det-name" }, ctx.seatWord(d.seat), opts.me === d.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "co-det-name" }, ctx.seatWord(d.seat), youTag(opts.me, d.seat)),
               h("span", { class: "co-det-sub" }, [who, `in ${placeWords(d.at)}`].filter(Boolean).join(" · "))),
             h("span", { class: "co-det-hand", title: `${d.cards} card${d.cards === 1 ? "" : "s"} in hand`, "aria-label": `${d.cards} cards in hand` },
               h("span", { class: "co-fan" }, Array.from({ length: Math.min(d.cards, 9) }, (_, i) => h("span", { class: "co-fan-card", style: { "--i": String(i), "--n": String(Math.min(d.cards, 9)) } }))),
@@ -925,7 +925,7 @@ export function createTable(ctx) {
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "co-visually-hidden" }, "Detective")), cols.map(([, w]) => h("th", { scope: "col" }, w)))),
           h("tbody", {}, rewards.map((r, seat) =>
             h("tr", { class: winners.includes(seat) ? "winner" : "", dataset: { seat: String(seat) } },
-              h("th", { scope: "row", title: ctx.seatWord(seat) }, h("span", { class: "seat-dot co-dot", style: { background: seatColour(seat) } }, String(seat + 1)), h("span", { class: "co-rw-name" }, ` ${ctx.seatWord(seat)}`)),
+              h("th", { scope: "row", title: ctx.seatWord(seat) }, seatDot(seat, seatColour(seat), { cls: "co-dot" }), h("span", { class: "co-rw-name" }, ` ${ctx.seatWord(seat)}`)),
               cols.map(([k]) => h("td", { class: `${k}${r[k] < 0 ? " neg" : ""}` }, r[k] || k === "total" ? money(r[k]) : "—"))))),
         )),
         h("p", { class: "co-note" }, "A complete figure or weapon $500 each, a complete Columbo $1,000, the ending $1,000; each part of an incomplete Columbo and the Mystery card −$200."),

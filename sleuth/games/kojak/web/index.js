@@ -7,6 +7,7 @@ import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } f
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone } from "/static/js/tone.js";
@@ -607,7 +608,7 @@ export function createTable(ctx) {
       parts.push(
         h("div", { class: "kj-books" },
           Object.entries(books).map(([seat, book]) =>
-            h("div", { class: "kj-book", dataset: { seat } }, h("span", { class: "seat-dot", style: { background: seatFill(+seat) } }), h("span", {}, playerWords(+seat)), h("span", { class: "kj-book-clues" }, (book.clues || []).map((clue) => h("span", { class: "kj-card-tab got", style: { "--c": PAINT[clue.colour] }, title: clue.statement }, clue.code)))),
+            h("div", { class: "kj-book", dataset: { seat } }, seatDot(+seat, seatFill(+seat), { number: false }), h("span", {}, playerWords(+seat)), h("span", { class: "kj-book-clues" }, (book.clues || []).map((clue) => h("span", { class: "kj-card-tab got", style: { "--c": PAINT[clue.colour] }, title: clue.statement }, clue.code)))),
           )),
       );
     }
@@ -629,7 +630,7 @@ export function createTable(ctx) {
       fill(
         el.hand,
         h("h2", { class: "panel-title", id: "hand-title" }, "Contact Cards (all hands)"),
-        Object.entries(hands).map(([seat, cards]) => h("div", { class: "hand-row" }, h("span", { class: "seat-dot", style: { background: seatFill(+seat) } }), h("span", { class: "hand-who" }, playerWords(+seat)), h("ul", { class: "kj-contacts small" }, cards.map(card)))),
+        Object.entries(hands).map(([seat, cards]) => h("div", { class: "hand-row" }, seatDot(+seat, seatFill(+seat), { number: false }), h("span", { class: "hand-who" }, playerWords(+seat)), h("ul", { class: "kj-contacts small" }, cards.map(card)))),
       );
       return;
     }
@@ -649,15 +650,14 @@ export function createTable(ctx) {
         "ul",
         { class: "kj-plist" },
         (view.pieces || []).map((p) => {
-          const turn = view.to_move === p.seat && !view.over;
           const who = seatWho(opts.seats, p.seat, ctx);
           const where = p.kojak ? `Kojak in ${placeWords(p.kojak).replace(/^the /, "")}` : "Kojak has left HQ";
           return h(
             "li",
-            { class: `kj-player${turn ? " turn" : ""}${opts.me === p.seat ? " me" : ""}${p.out ? " out" : ""}${view.winners?.includes(p.seat) ? " winner" : ""}`, dataset: { seat: String(p.seat) } },
-            h("span", { class: "seat-dot", style: { background: seatFill(p.seat), color: SEAT_LINE[p.colour] } }, String(p.seat + 1)),
+            { class: `${seatRowClass("kj-player", view, opts.me, p.seat)}${p.out ? " out" : ""}`, dataset: { seat: String(p.seat) } },
+            seatDot(p.seat, seatFill(p.seat), { color: SEAT_LINE[p.colour] }),
             h("span", { class: "kj-pmain" },
-              h("span", { class: "kj-pname" }, `${ctx.seatWord(p.seat)} · ${p.colour}`, opts.me === p.seat ? h("span", { class: "you" }, "you") : null, p.out ? h("span", { class: "kj-out" }, "out") : null, view.winners?.includes(p.seat) ? h("span", { class: "kj-won" }, "winner") : null),
+              h("span", { class: "kj-pname" }, `${ctx.seatWord(p.seat)} · ${p.colour}`, youTag(opts.me, p.seat), p.out ? h("span", { class: "kj-out" }, "out") : null, view.winners?.includes(p.seat) ? h("span", { class: "kj-won" }, "winner") : null),
               h("span", { class: "kj-psub" }, [who, where, p.badge ? `Badge on ${NAMES[p.badge]}` : "no Badge yet", advanced ? `${p.contacts} contact${p.contacts === 1 ? "" : "s"}` : "", p.accused ? `arrested at ${NAMES[p.accused]}: wrong` : ""].filter(Boolean).join(" · "))),
             h("span", { class: "kj-ptabs", title: `${p.informers.length} informer card${p.informers.length === 1 ? "" : "s"}` }, BUILDINGS.map((b) => h("span", { class: `kj-card-tab mini${p.informers.includes(b) ? " got" : ""}`, style: { "--c": PAINT[BUILDING_COLOUR[b]] } }))),
           );

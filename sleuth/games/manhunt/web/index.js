@@ -8,6 +8,7 @@ import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } f
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls } from "/static/js/controls.js";
 import { tone as playTone } from "/static/js/tone.js";
 
@@ -632,15 +633,14 @@ export function createTable(ctx) {
         cars.map((car) => {
           const side = sideOf(car.seat) || { rows: [], out: false };
           const kind = seatWho(opts.seats, car.seat, ctx);
-          const turn = view.turn === car.seat && !view.over;
           return h(
             "li",
-            { class: `mh-det${turn ? " turn" : ""}${opts.me === car.seat ? " me" : ""}${view.winners?.includes(car.seat) ? " winner" : ""}${side.out ? " out" : ""}`, dataset: { seat: String(car.seat) } },
-            h("span", { class: "seat-dot", style: { background: carColour(car.seat) } }, String(car.seat + 1)),
+            { class: `${seatRowClass("mh-det", view, opts.me, car.seat, view.turn)}${side.out ? " out" : ""}`, dataset: { seat: String(car.seat) } },
+            seatDot(car.seat, carColour(car.seat)),
             h(
               "span",
               { class: "mh-det-main" },
-              h("span", { class: "mh-det-name" }, `${short(car.seat)} car`, opts.me === car.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "mh-det-name" }, `${short(car.seat)} car`, youTag(opts.me, car.seat)),
               h("span", { class: "mh-det-sub" }, [ctx.seatWord(car.seat), kind].filter(Boolean).join(" · "), side.out ? " · out of the game" : ` · ${spaceWords(car.space, statics?.board)}`, car.waiting ? " · OFF LINE" : ""),
             ),
             h(

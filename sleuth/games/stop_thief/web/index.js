@@ -6,6 +6,7 @@ import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadSt
 import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { playSound, playSequence } from "./sound.js";
@@ -609,7 +610,7 @@ export function createTable(ctx) {
         el.hand,
         h("h2", { class: "panel-title", id: "hand-title" }, "Sleuth Cards (all hands)"),
         Object.entries(hands).map(([seat, cards]) =>
-          h("div", { class: "hand-row" }, h("span", { class: "seat-dot", style: { background: seatColour(+seat) } }), h("span", { class: "hand-who" }, ctx.seatWord(+seat)), h("ul", { class: "cards cards-small" }, cards.map((c) => h("li", { class: "card card-small", dataset: { card: String(c.id) }, title: c.text }, c.name)))),
+          h("div", { class: "hand-row" }, seatDot(+seat, seatColour(+seat), { number: false }), h("span", { class: "hand-who" }, ctx.seatWord(+seat)), h("ul", { class: "cards cards-small" }, cards.map((c) => h("li", { class: "card card-small", dataset: { card: String(c.id) }, title: c.text }, c.name)))),
         ),
       );
       return;
@@ -681,16 +682,15 @@ export function createTable(ctx) {
         "ul",
         { class: "dets" },
         dets.map((d) => {
-          const turn = view.to_move === d.seat && !view.over;
           const who = seatWho(opts.seats, d.seat, ctx);
           return h(
             "li",
-            { class: `det${turn ? " turn" : ""}${opts.me === d.seat ? " me" : ""}${view.winners?.includes(d.seat) ? " winner" : ""}`, dataset: { seat: String(d.seat) } },
-            h("span", { class: "seat-dot", style: { background: seatColour(d.seat) } }, String(d.seat + 1)),
+            { class: seatRowClass("det", view, opts.me, d.seat), dataset: { seat: String(d.seat) } },
+            seatDot(d.seat, seatColour(d.seat)),
             h(
               "span",
               { class: "det-main" },
-              h("span", { class: "det-name" }, d.license, opts.me === d.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "det-name" }, d.license, youTag(opts.me, d.seat)),
               h("span", { class: "det-sub" }, [ctx.seatWord(d.seat), who].filter(Boolean).join(" · "), d.turns_to_lose ? " · loses next turn" : "", !d.licensed ? " · License lost" : ""),
             ),
             h("span", { class: "det-money", title: "Money" }, money(d.money)),
