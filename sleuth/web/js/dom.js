@@ -49,6 +49,31 @@ export function fill(el, ...children) {
   return el;
 }
 
+/** Add a stylesheet to the page once; resolves when it has loaded (or failed: the page goes on). */
+export function loadStyle(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
+  return new Promise((resolve) => {
+    document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
+  });
+}
+
+/** Play a CSS animation class on `node` again from its start (nothing if there is no node). */
+export function restartClass(node, cls) {
+  if (!node) return;
+  node.classList.remove(cls);
+  node.getBoundingClientRect(); // the browser must see it gone before it comes back
+  node.classList.add(cls);
+}
+
+/** How a seat's row on a players panel says who sits there: "bot (expert)", a name they gave, or "". */
+export function seatWho(seats, seat, ctx) {
+  const info = seats?.[seat] || {};
+  if (info.kind === "bot") return `bot${info.level ? ` (${info.level})` : ""}`;
+  const name = ctx.playerName?.(seat) || "";
+  // A server's default name ("Detective 2 (...)") says nothing the row does not.
+  return name.toLowerCase().startsWith(ctx.seatWord(seat).toLowerCase()) ? "" : name;
+}
+
 export const $ = (sel, root = document) => root.querySelector(sel);
 export const $$ = (sel, root = document) => [...root.querySelectorAll(sel)];
 
@@ -97,6 +122,11 @@ export function actionButton(act, label, action, { key, cls = "", data = {}, tit
   );
   if (typeof action !== "function") button.actionKey = actionKey(action);
   return button;
+}
+
+/** A game's button maker: `btn(label, action, options)` as actionButton, acting through `act`. */
+export function buttonsFor(act) {
+  return (label, action, options) => actionButton(act, label, action, options);
 }
 
 // What the seat shown is asked to do, as the engine words it (its `prompt`, in the view): the

@@ -8,10 +8,14 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill, actionButton, actionKey, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
+import { settledControls } from "/static/js/controls.js";
+import { dieEl, setDie, rollDice } from "/static/js/dice.js";
+import { tone as playTone } from "/static/js/tone.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
 
 export const title = "Columbo Detective Game";
@@ -62,26 +66,8 @@ const KEYS = [
 
 const PICK_WORDS = { discard: "Discard", exchange: "Give back", lay: "Lay down", give: "Give" };
 
-// --- sounds (Web Audio, no files) -----------------------------------------------------------------
-let audio = null;
-function tone(freq, at, length, { type = "triangle", gain = 0.05, to = null } = {}) {
-  try {
-    audio ||= new (window.AudioContext || window.webkitAudioContext)();
-    const t = audio.currentTime + at;
-    const osc = audio.createOscillator();
-    const amp = audio.createGain();
-    osc.type = type;
-    osc.frequency.setValueAtTime(freq, t);
-    if (to) osc.frequency.linearRampToValueAtTime(to, t + length);
-    amp.gain.setValueAtTime(gain, t);
-    amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-    osc.connect(amp).connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + length + 0.02);
-  } catch {
-    // no sound here: the game goes on
-  }
-}
+// --- sounds (tone.js: Web Audio, no files); Columbo's are softer, triangle waves ----------------------
+const tone = (freq, at, length, options = {}) => playTone(freq, at, length, { type: "triangle", ...options });
 const SOUNDS = {
   dice: () => { for (let i = 0; i < 7; i++) tone(160 + Math.random() * 260, i * 0.05, 0.04, { type: "square", gain: 0.035 }); },
   step: () => tone(520, 0, 0.03, { type: "sine", gain: 0.02 }),
@@ -95,19 +81,6 @@ const SOUNDS = {
   set: () => [523, 659, 784].forEach((f, i) => tone(f, i * 0.09, 0.18, { gain: 0.05 })),
   win: () => [523, 659, 784, 1047, 784, 1047].forEach((f, i) => tone(f, i * 0.13, 0.3, { gain: 0.06 })),
 };
-
-// --- dice ------------------------------------------------------------------------------------------
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function setDie(el, n) {
-  el.dataset.value = n ? String(n) : "";
-  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
-  el.querySelectorAll(".co-pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
-}
-function dieEl() {
-  const el = h("span", { class: "co-die", role: "img" });
-  for (let i = 0; i < 9; i++) el.append(h("span", { class: "co-pip" }));
-  return el;
-}
 
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
@@ -177,21 +150,10 @@ export function createTable(ctx) {
     el.hand = h("section", { class: "panel co-hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" });
     fill(el.board, el.stage, el.hand);
 
-    try {
-      const res = await fetch("/api/games/columbo/board.svg");
-      if (res.ok) el.boardWrap.innerHTML = await res.text();
-      svg = el.boardWrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.boardWrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 616 504" });
-      el.boardWrap.append(svg);
-    }
+    svg = await loadBoard(el.boardWrap, "/api/games/columbo/board.svg", { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" });
     prepareBoard();
 
-    el.dice = [dieEl(), dieEl()];
+    el.dice = [0, 1].map(() => dieEl({ tag: "span", cls: "co-die", pip: "co-pip" }));
     el.diceWords = h("span", { class: "co-dice-words", id: "dice-words" });
     el.diceBox = h("div", { class: "co-dice", id: "dice" }, h("div", { class: "co-dice-pair" }, el.dice), el.diceWords);
     el.case = h("div", { class: "co-case", id: "case" });
@@ -206,21 +168,8 @@ export function createTable(ctx) {
     document.body.append(el.showcase);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
-      document.head.append(link);
-    });
-  }
-
   /** Crop the picture to the house (the page draws the lawn), learn its squares, add layers. */
   function prepareBoard() {
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("co-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "The house: rooms, hallways and the detectives");
     svg.querySelectorAll("[data-place]").forEach((n) => n.remove());
     let right = 0;
     let bottom = 0;
@@ -255,28 +204,16 @@ export function createTable(ctx) {
     el.hints = s("g", { class: "co-hints" });
     el.pieces = s("g", { class: "co-pieces" });
     svg.append(el.closed, el.piles, el.hints, el.pieces);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
   }
 
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    const me = view?.detectives?.[opts.me ?? view?.to_move];
-    const g = me && geometry(me.at);
-    return g ? [{ x: g.cx, y: g.cy }] : [];
+    return litFocus(svg, () => {
+      const me = view?.detectives?.[opts.me ?? view?.to_move];
+      const g = me && geometry(me.at);
+      return g ? { x: g.cx, y: g.cy } : null;
+    });
   }
 
   // ---- board geometry ----
@@ -491,16 +428,6 @@ export function createTable(ctx) {
   }
 
   // ---- legal moves on the board ----
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((node) => {
-      node.classList.remove("is-target", "target-move", "target-jump");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-    });
-    el.hints?.replaceChildren();
-  }
-
   function renderTargets() {
     lightTargets();
     el.roving?.refresh();
@@ -508,17 +435,14 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay || mode) return;
     const light = (id, kind) => {
       const node = nodeEl(id);
       const g = geometry(id);
       if (!node || !g) return;
-      node.classList.add("is-target", `target-${kind}`);
-      node.setAttribute("tabindex", "-1");
-      node.setAttribute("role", "button");
       const where = placeWords(id) === "the hallway" ? (node.querySelector("title")?.textContent || "this square").replace(/^The /, "the ") : placeWords(id);
-      node.setAttribute("aria-label", kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`);
+      markTarget(node, kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`, `target-${kind}`);
       const inset = g.room ? 3 : 1.5;
       el.hints.append(s("rect", { class: `co-hint hint-${kind}${g.room ? " hint-room" : ""}`, x: g.x + inset, y: g.y + inset, width: g.w - 2 * inset, height: g.h - 2 * inset, rx: g.room ? 5 : 3, "data-for": id }));
     };
@@ -663,9 +587,7 @@ export function createTable(ctx) {
   /** A card laid face down unseen: it just lands. */
   function lands(p) {
     const node = placeEl(p);
-    node.classList.remove("arrive");
-    node.getBoundingClientRect();
-    node.classList.add("arrive");
+    restartClass(node, "arrive");
     setTimeout(() => node.classList.remove("arrive"), 700);
   }
 
@@ -714,9 +636,7 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function situation() {
     const ch = view.challenge;
@@ -746,25 +666,7 @@ export function createTable(ctx) {
 
   function renderControls() {
     el.controls.classList.add("co-controls");
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over) {
-      fill(
-        el.ctrl,
-        h("div", { class: "ctrl-row" },
-          ctx.tableId ? h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay") : null,
-          h("a", { class: "btn btn-big", href: "/" }, "New table")),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     if (!opts.canAct) {
       const who = view.to_move === null || view.to_move === undefined ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}: ${turnWords(view)}…`;
       fill(el.ctrl, situation(), h("p", { class: "ctrl-wait" }, who));
@@ -930,7 +832,7 @@ export function createTable(ctx) {
         h("h2", { class: "panel-title", id: "hand-title" }, "Evidence Cards (all hands)"),
         Object.entries(hands).map(([seat, cards]) =>
           h("div", { class: "co-hand-row" },
-            h("span", { class: "seat-dot co-dot", style: { background: seatColour(+seat) } }, String(+seat + 1)),
+            seatDot(+seat, seatColour(+seat), { cls: "co-dot" }),
             h("div", { class: "co-cards co-cards-small" }, sortCards(cards).map((c) => h("span", { class: "co-slot", dataset: { card: String(c.id) } }, cardFace(c, { size: "small" }))))),
         ),
       );
@@ -978,17 +880,13 @@ export function createTable(ctx) {
         "ul",
         { class: "co-dets" },
         dets.map((d) => {
-          const seatInfo = opts.seats?.[d.seat] || {};
-          const name = ctx.playerName?.(d.seat) || "";
-          const named = name && !name.toLowerCase().startsWith(ctx.seatWord(d.seat).toLowerCase()) ? name : "";
-          const who = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : named;
-          const turn = view.to_move === d.seat && !view.over;
+          const who = seatWho(opts.seats, d.seat, ctx);
           return h(
             "li",
-            { class: `co-det${turn ? " turn" : ""}${opts.me === d.seat ? " me" : ""}${view.winners?.includes(d.seat) ? " winner" : ""}`, dataset: { seat: String(d.seat) } },
-            h("span", { class: "seat-dot co-dot", style: { background: seatColour(d.seat) } }, String(d.seat + 1)),
+            { class: seatRowClass("co-det", view, opts.me, d.seat), dataset: { seat: String(d.seat) } },
+            seatDot(d.seat, seatColour(d.seat), { cls: "co-dot" }),
             h("span", { class: "co-det-main" },
-              h("span", { class: "co-det-name" }, ctx.seatWord(d.seat), opts.me === d.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "co-det-name" }, ctx.seatWord(d.seat), youTag(opts.me, d.seat)),
               h("span", { class: "co-det-sub" }, [who, `in ${placeWords(d.at)}`].filter(Boolean).join(" · "))),
             h("span", { class: "co-det-hand", title: `${d.cards} card${d.cards === 1 ? "" : "s"} in hand`, "aria-label": `${d.cards} cards in hand` },
               h("span", { class: "co-fan" }, Array.from({ length: Math.min(d.cards, 9) }, (_, i) => h("span", { class: "co-fan-card", style: { "--i": String(i), "--n": String(Math.min(d.cards, 9)) } }))),
@@ -1027,7 +925,7 @@ export function createTable(ctx) {
           h("thead", {}, h("tr", {}, h("th", { scope: "col" }, h("span", { class: "co-visually-hidden" }, "Detective")), cols.map(([, w]) => h("th", { scope: "col" }, w)))),
           h("tbody", {}, rewards.map((r, seat) =>
             h("tr", { class: winners.includes(seat) ? "winner" : "", dataset: { seat: String(seat) } },
-              h("th", { scope: "row", title: ctx.seatWord(seat) }, h("span", { class: "seat-dot co-dot", style: { background: seatColour(seat) } }, String(seat + 1)), h("span", { class: "co-rw-name" }, ` ${ctx.seatWord(seat)}`)),
+              h("th", { scope: "row", title: ctx.seatWord(seat) }, seatDot(seat, seatColour(seat), { cls: "co-dot" }), h("span", { class: "co-rw-name" }, ` ${ctx.seatWord(seat)}`)),
               cols.map(([k]) => h("td", { class: `${k}${r[k] < 0 ? " neg" : ""}` }, r[k] || k === "total" ? money(r[k]) : "—"))))),
         )),
         h("p", { class: "co-note" }, "A complete figure or weapon $500 each, a complete Columbo $1,000, the ending $1,000; each part of an incomplete Columbo and the Mystery card −$200."),
@@ -1043,7 +941,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null && !mode.fixed) {
@@ -1073,7 +971,7 @@ export function createTable(ctx) {
       const d = ev.data || {};
       switch (ev.kind) {
         case "roll":
-          rollDice();
+          rollDice(el.diceBox, el.dice, () => view?.dice, 65);
           if (sound) SOUNDS.dice();
           break;
         case "move":
@@ -1119,26 +1017,7 @@ export function createTable(ctx) {
   }
 
   function pulsePile(room) {
-    const pile = el.piles?.querySelector(`.co-pile[data-room="${room}"]`);
-    if (!pile) return;
-    pile.classList.remove("taking");
-    pile.getBoundingClientRect();
-    pile.classList.add("taking");
-  }
-
-  function rollDice() {
-    el.diceBox.classList.add("rolling");
-    let n = 0;
-    const timer = setInterval(() => {
-      setDie(el.dice[0], 1 + Math.floor(Math.random() * 6));
-      setDie(el.dice[1], 1 + Math.floor(Math.random() * 6));
-      if (++n >= 6) {
-        clearInterval(timer);
-        el.diceBox.classList.remove("rolling");
-        setDie(el.dice[0], view?.dice?.[0]);
-        setDie(el.dice[1], view?.dice?.[1]);
-      }
-    }, 65);
+    restartClass(el.piles?.querySelector(`.co-pile[data-room="${room}"]`), "taking");
   }
 
   // ---- the event log, in words that never name a card on its way to the lawn ----

@@ -3,10 +3,14 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
+import { settledControls } from "/static/js/controls.js";
+import { dieEl, setDie, rollDice } from "/static/js/dice.js";
+import { tone } from "/static/js/tone.js";
 
 export const title = "Kojak Detective Game";
 
@@ -52,26 +56,7 @@ const KEYS = [
   ["Esc", "cancel a choice"],
 ];
 
-// --- a few synthesised sounds (Web Audio, no files) ---------------------------------------------
-let audio = null;
-function tone(freq, at, length, { type = "square", gain = 0.05, to = null } = {}) {
-  try {
-    audio ||= new (window.AudioContext || window.webkitAudioContext)();
-    const t = audio.currentTime + at;
-    const osc = audio.createOscillator();
-    const amp = audio.createGain();
-    osc.type = type;
-    osc.frequency.setValueAtTime(freq, t);
-    if (to) osc.frequency.linearRampToValueAtTime(to, t + length);
-    amp.gain.setValueAtTime(gain, t);
-    amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-    osc.connect(amp).connect(audio.destination);
-    osc.start(t);
-    osc.stop(t + length + 0.02);
-  } catch {
-    // no sound here: the game goes on
-  }
-}
+// --- a few synthesised sounds (tone.js: Web Audio, no files) -----------------------------------------
 const SOUNDS = {
   click: (n = 1) => { for (let i = 0; i < n * 4; i++) tone(900, i * 0.11, 0.03, { gain: 0.03 }); },
   dice: () => { for (let i = 0; i < 6; i++) tone(180 + Math.random() * 200, i * 0.05, 0.04, { type: "triangle", gain: 0.06 }); },
@@ -81,19 +66,6 @@ const SOUNDS = {
   win: () => [523, 659, 784, 1047].forEach((f, i) => tone(f, i * 0.14, 0.3, { type: "triangle", gain: 0.07 })),
   wrong: () => { tone(300, 0, 0.3, { type: "sawtooth", gain: 0.05, to: 150 }); },
 };
-
-// --- dice ------------------------------------------------------------------------------------------
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function setDie(el, n) {
-  el.dataset.value = n ? String(n) : "";
-  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
-  el.querySelectorAll(".pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
-}
-function dieEl() {
-  const el = h("div", { class: "die", role: "img" });
-  for (let i = 0; i < 9; i++) el.append(h("span", { class: "pip" }));
-  return el;
-}
 
 // --- legal actions, grouped for the controls and the board ------------------------------------------
 function groupLegal(view, me) {
@@ -151,38 +123,14 @@ export function createTable(ctx) {
     el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
     el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
-    try {
-      const res = await fetch("/api/games/kojak/board.svg");
-      if (res.ok) el.wrap.innerHTML = await res.text();
-      svg = el.wrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 804 804" });
-      el.wrap.append(svg);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("kj-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Kojak board");
+    svg = await loadBoard(el.wrap, "/api/games/kojak/board.svg", { viewBox: "0 0 804 804", cls: "kj-board", label: "Kojak board" });
     el.hints = s("g", { class: "kj-hints" });
     el.marks = s("g", { class: "kj-marks" });
     el.badges = s("g", { class: "kj-badges" });
     el.pieces = s("g", { class: "kj-pieces" });
     el.fx = s("g", { class: "kj-fx" });
     svg.append(el.hints, el.marks, el.badges, el.pieces, el.fx);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The HUD: the case file, the dice and the Action Card, the piles
     el.caseFile = h("div", { class: "kj-case", id: "case-file" });
@@ -201,26 +149,14 @@ export function createTable(ctx) {
     fill(el.info, el.notebook, el.hand, el.players);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      document.head.append(h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve }));
-    });
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
-  }
-
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    if (!view) return [];
-    const p = view.pieces?.[opts.me ?? view.to_move];
-    const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
-    const g = point(at || "start");
-    return g ? [{ x: g.x, y: g.y }] : [];
+    return litFocus(svg, () => {
+      if (!view) return null;
+      const p = view.pieces?.[opts.me ?? view.to_move];
+      const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
+      return point(at || "start");
+    });
   }
 
   // ---- board geometry (read from the picture's data attributes) ----
@@ -403,24 +339,11 @@ export function createTable(ctx) {
     }
   }
 
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((n) => {
-      n.classList.remove("is-target", "target-drive", "target-park", "target-walk", "target-jump", "target-badge", "target-turn", "target-take", "picked");
-      n.removeAttribute("tabindex");
-      n.removeAttribute("role");
-      n.removeAttribute("aria-label");
-    });
-    el.hints?.replaceChildren();
-  }
-
   function lightNode(id, kind, words) {
     const n = nodeEl(id);
     const g = point(id);
     if (!n || !g) return;
-    n.classList.add("is-target", `target-${kind}`);
-    n.setAttribute("tabindex", "-1");
-    n.setAttribute("role", "button");
-    n.setAttribute("aria-label", words);
+    markTarget(n, words, `target-${kind}`);
     const big = n.classList.contains("room") || n.classList.contains("lot");
     el.hints.append(s("circle", { class: `hint hint-${kind}`, cx: g.x, cy: g.y, r: big ? 25 : 20, "data-for": id }));
   }
@@ -429,11 +352,7 @@ export function createTable(ctx) {
     const n = buildingEl(b);
     const t = table(b);
     if (!n || !t) return;
-    n.classList.add("is-target", `target-${kind}`);
-    if (pick === b && kind === "turn") n.classList.add("picked");
-    n.setAttribute("tabindex", "-1");
-    n.setAttribute("role", "button");
-    n.setAttribute("aria-label", words);
+    markTarget(n, words, `target-${kind}`, ...(pick === b && kind === "turn" ? ["picked"] : []));
     el.hints.append(s("circle", { class: `hint hint-building hint-${kind}`, cx: +t.dataset.cx, cy: +t.dataset.cy, r: +t.dataset.r + 9, "data-for": b }));
   }
 
@@ -444,7 +363,7 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay || !opts.canAct || mode === "arrest") return;
     for (const [lot] of legal.park) lightNode(lot, "park", `Park the Detective's car in ${placeWords(lot)}`);
     for (const [to] of legal.drive[car]) lightNode(to, "drive", `Drive ${car === "kojak" ? "Kojak's car" : "the Detective's car"} to ${placeWords(to)}`);
@@ -529,30 +448,10 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function renderControls() {
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over) {
-      fill(
-        el.ctrl,
-        h("div", { class: "ctrl-row" },
-          ctx.tableId ? h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay") : null,
-          h("a", { class: "btn btn-big", href: "/" }, "New table")),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     if (!opts.canAct) {
       const mine = view.pieces?.[opts.me];
       const words = mine?.out ? "You are out: you made a wrong arrest. Keep the solution to yourself!" : `Waiting for ${playerWords(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
@@ -709,7 +608,7 @@ export function createTable(ctx) {
       parts.push(
         h("div", { class: "kj-books" },
           Object.entries(books).map(([seat, book]) =>
-            h("div", { class: "kj-book", dataset: { seat } }, h("span", { class: "seat-dot", style: { background: seatFill(+seat) } }), h("span", {}, playerWords(+seat)), h("span", { class: "kj-book-clues" }, (book.clues || []).map((clue) => h("span", { class: "kj-card-tab got", style: { "--c": PAINT[clue.colour] }, title: clue.statement }, clue.code)))),
+            h("div", { class: "kj-book", dataset: { seat } }, seatDot(+seat, seatFill(+seat), { number: false }), h("span", {}, playerWords(+seat)), h("span", { class: "kj-book-clues" }, (book.clues || []).map((clue) => h("span", { class: "kj-card-tab got", style: { "--c": PAINT[clue.colour] }, title: clue.statement }, clue.code)))),
           )),
       );
     }
@@ -731,7 +630,7 @@ export function createTable(ctx) {
       fill(
         el.hand,
         h("h2", { class: "panel-title", id: "hand-title" }, "Contact Cards (all hands)"),
-        Object.entries(hands).map(([seat, cards]) => h("div", { class: "hand-row" }, h("span", { class: "seat-dot", style: { background: seatFill(+seat) } }), h("span", { class: "hand-who" }, playerWords(+seat)), h("ul", { class: "kj-contacts small" }, cards.map(card)))),
+        Object.entries(hands).map(([seat, cards]) => h("div", { class: "hand-row" }, seatDot(+seat, seatFill(+seat), { number: false }), h("span", { class: "hand-who" }, playerWords(+seat)), h("ul", { class: "kj-contacts small" }, cards.map(card)))),
       );
       return;
     }
@@ -751,17 +650,14 @@ export function createTable(ctx) {
         "ul",
         { class: "kj-plist" },
         (view.pieces || []).map((p) => {
-          const turn = view.to_move === p.seat && !view.over;
-          const info = opts.seats?.[p.seat] || {};
-          let who = info.kind === "bot" ? `bot${info.level ? ` (${info.level})` : ""}` : ctx.playerName?.(p.seat) || "";
-          if (who.toLowerCase().startsWith(ctx.seatWord(p.seat).toLowerCase())) who = "";
+          const who = seatWho(opts.seats, p.seat, ctx);
           const where = p.kojak ? `Kojak in ${placeWords(p.kojak).replace(/^the /, "")}` : "Kojak has left HQ";
           return h(
             "li",
-            { class: `kj-player${turn ? " turn" : ""}${opts.me === p.seat ? " me" : ""}${p.out ? " out" : ""}${view.winners?.includes(p.seat) ? " winner" : ""}`, dataset: { seat: String(p.seat) } },
-            h("span", { class: "seat-dot", style: { background: seatFill(p.seat), color: SEAT_LINE[p.colour] } }, String(p.seat + 1)),
+            { class: `${seatRowClass("kj-player", view, opts.me, p.seat)}${p.out ? " out" : ""}`, dataset: { seat: String(p.seat) } },
+            seatDot(p.seat, seatFill(p.seat), { color: SEAT_LINE[p.colour] }),
             h("span", { class: "kj-pmain" },
-              h("span", { class: "kj-pname" }, `${ctx.seatWord(p.seat)} · ${p.colour}`, opts.me === p.seat ? h("span", { class: "you" }, "you") : null, p.out ? h("span", { class: "kj-out" }, "out") : null, view.winners?.includes(p.seat) ? h("span", { class: "kj-won" }, "winner") : null),
+              h("span", { class: "kj-pname" }, `${ctx.seatWord(p.seat)} · ${p.colour}`, youTag(opts.me, p.seat), p.out ? h("span", { class: "kj-out" }, "out") : null, view.winners?.includes(p.seat) ? h("span", { class: "kj-won" }, "winner") : null),
               h("span", { class: "kj-psub" }, [who, where, p.badge ? `Badge on ${NAMES[p.badge]}` : "no Badge yet", advanced ? `${p.contacts} contact${p.contacts === 1 ? "" : "s"}` : "", p.accused ? `arrested at ${NAMES[p.accused]}: wrong` : ""].filter(Boolean).join(" · "))),
             h("span", { class: "kj-ptabs", title: `${p.informers.length} informer card${p.informers.length === 1 ? "" : "s"}` }, BUILDINGS.map((b) => h("span", { class: `kj-card-tab mini${p.informers.includes(b) ? " got" : ""}`, style: { "--c": PAINT[BUILDING_COLOUR[b]] } }))),
           );
@@ -805,7 +701,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null) {
@@ -845,7 +741,7 @@ export function createTable(ctx) {
       const d = ev.data || {};
       switch (ev.kind) {
         case "roll":
-          rollDice(d.dice);
+          rollDice(el.diceBox, el.dice, () => view?.dice || d.dice);
           if (sound) SOUNDS.dice();
           break;
         case "drive": {
@@ -861,9 +757,7 @@ export function createTable(ctx) {
         }
         case "turned": {
           const b = buildingEl(d.building);
-          b?.classList.remove("turning");
-          b?.getBoundingClientRect();
-          b?.classList.add("turning");
+          restartClass(b, "turning");
           setTimeout(() => b?.classList.remove("turning"), 450 * d.spaces + 400);
           if (sound) SOUNDS.click(d.spaces);
           break;
@@ -873,10 +767,7 @@ export function createTable(ctx) {
           if (sound) SOUNDS.clue();
           break;
         case "badge": {
-          const badge = el.badges.querySelector(`.kj-badge[data-seat="${d.seat}"]`);
-          badge?.classList.remove("landed");
-          badge?.getBoundingClientRect();
-          badge?.classList.add("landed");
+          restartClass(el.badges.querySelector(`.kj-badge[data-seat="${d.seat}"]`), "landed");
           break;
         }
         case "left_hq":
@@ -931,21 +822,6 @@ export function createTable(ctx) {
     const card = s("g", { class: `taken-card${mine ? " mine" : ""}`, transform: `translate(${x} ${y})` }, s("g", { class: "taken-inner" }, s("rect", { x: -11, y: -15, width: 22, height: 30, rx: 3, fill: PAINT[colour] || "#999" }), s("text", { y: 4, "text-anchor": "middle" }, "?")));
     el.fx.append(card);
     setTimeout(() => card.remove(), 1600);
-  }
-
-  function rollDice(dice) {
-    el.diceBox.classList.add("rolling");
-    let n = 0;
-    const timer = setInterval(() => {
-      el.dice.forEach((d) => setDie(d, 1 + Math.floor(Math.random() * 6)));
-      if (++n >= 6) {
-        clearInterval(timer);
-        el.diceBox.classList.remove("rolling");
-        const now = view?.dice || dice;
-        setDie(el.dice[0], now?.[0]);
-        setDie(el.dice[1], now?.[1]);
-      }
-    }, 70);
   }
 
   function reset() {

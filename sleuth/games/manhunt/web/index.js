@@ -4,10 +4,13 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill, actionButton, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
+import { settledControls } from "/static/js/controls.js";
+import { tone as playTone } from "/static/js/tone.js";
 
 export const title = "Manhunt";
 
@@ -52,37 +55,8 @@ const KEYS = [
   ["Esc", "cancel a choice"],
 ];
 
-// --- sounds (Web Audio, made here) ----------------------------------------------------------------
-let audioCtx = null;
-function audio() {
-  if (audioCtx === null) {
-    const Ctx = window.AudioContext || window.webkitAudioContext;
-    if (!Ctx) return null;
-    try {
-      audioCtx = new Ctx();
-    } catch {
-      return null;
-    }
-  }
-  if (audioCtx.state === "suspended") audioCtx.resume().catch(() => {});
-  return audioCtx;
-}
-
-function tone(freq, start, length, { type = "square", gain = 0.05, to = null } = {}) {
-  const ac = audio();
-  if (!ac) return;
-  const t = ac.currentTime + start;
-  const osc = ac.createOscillator();
-  const amp = ac.createGain();
-  osc.type = type;
-  osc.frequency.setValueAtTime(freq, t);
-  if (to) osc.frequency.exponentialRampToValueAtTime(to, t + length);
-  amp.gain.setValueAtTime(gain, t);
-  amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-  osc.connect(amp).connect(ac.destination);
-  osc.start(t);
-  osc.stop(t + length + 0.02);
-}
+// --- sounds (tone.js: Web Audio, made here); Manhunt's pitches glide exponentially ----------------------
+const tone = (freq, start, length, options = {}) => playTone(freq, start, length, { ramp: "exponential", ...options });
 
 const SOUNDS = {
   spin: () => {
@@ -147,35 +121,11 @@ export function createTable(ctx) {
     el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "mh-zoom" });
     el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
-    try {
-      const res = await fetch("/api/games/manhunt/board.svg");
-      el.wrap.innerHTML = res.ok ? await res.text() : "";
-      svg = el.wrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 800 800" });
-      el.wrap.append(svg);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("mh-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Manhunt board");
+    svg = await loadBoard(el.wrap, "/api/games/manhunt/board.svg", { viewBox: "0 0 800 800", cls: "mh-board", label: "Manhunt board" });
     el.hints = s("g", { class: "mh-hints" });
     el.cars = s("g", { class: "mh-cars" });
     svg.append(el.hints, el.cars);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The Computer and the Clue Scanner
     el.dials = {};
@@ -205,25 +155,12 @@ export function createTable(ctx) {
     showScanner(null);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
-      document.head.append(link);
-    });
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
-  }
-
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    const car = view?.cars?.[opts.me ?? view?.to_move];
-    const g = car && geometry(car.space);
-    return g ? [{ x: g.x, y: g.y }] : [];
+    return litFocus(svg, () => {
+      const car = view?.cars?.[opts.me ?? view?.to_move];
+      return (car && geometry(car.space)) || null;
+    });
   }
 
   // ---- the static parts of the view (a view without them: ask the server) ----
@@ -357,16 +294,6 @@ export function createTable(ctx) {
     return car;
   }
 
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((node) => {
-      node.classList.remove("is-target", "target-move", "target-place");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-    });
-    el.hints?.replaceChildren();
-  }
-
   function renderTargets() {
     lightTargets();
     el.roving?.refresh();
@@ -374,7 +301,7 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay || spinning) return;
     const sets = [["move", legal.moves], ["place", legal.places]];
     for (const [kind, targets] of sets) {
@@ -382,10 +309,7 @@ export function createTable(ctx) {
         const node = spaceEl(id);
         const g = geometry(id);
         if (!node || !g) continue;
-        node.classList.add("is-target", `target-${kind}`);
-        node.setAttribute("tabindex", "-1");
-        node.setAttribute("role", "button");
-        node.setAttribute("aria-label", `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`);
+        markTarget(node, `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`, `target-${kind}`);
         el.hints.append(s("rect", { class: `mh-hint hint-${kind}`, x: g.x - 19, y: g.y - 19, width: 38, height: 38, rx: 8, "data-for": id }));
       }
     }
@@ -599,35 +523,10 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function renderControls() {
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over) {
-      fill(
-        el.ctrl,
-        ctx.tableId
-          ? h(
-              "div",
-              { class: "ctrl-row" },
-              h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay"),
-              h("a", { class: "btn btn-big", href: "/" }, "New table"),
-            )
-          : h("p", { class: "ctrl-wait" }, "The game is over."),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     const rows = [];
     const ex = view.exchange;
     if (!opts.canAct) {
@@ -733,17 +632,15 @@ export function createTable(ctx) {
         { class: "mh-dets" },
         cars.map((car) => {
           const side = sideOf(car.seat) || { rows: [], out: false };
-          const seatInfo = opts.seats?.[car.seat] || {};
-          const kind = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : ctx.playerName?.(car.seat) || "";
-          const turn = view.turn === car.seat && !view.over;
+          const kind = seatWho(opts.seats, car.seat, ctx);
           return h(
             "li",
-            { class: `mh-det${turn ? " turn" : ""}${opts.me === car.seat ? " me" : ""}${view.winners?.includes(car.seat) ? " winner" : ""}${side.out ? " out" : ""}`, dataset: { seat: String(car.seat) } },
-            h("span", { class: "seat-dot", style: { background: carColour(car.seat) } }, String(car.seat + 1)),
+            { class: `${seatRowClass("mh-det", view, opts.me, car.seat, view.turn)}${side.out ? " out" : ""}`, dataset: { seat: String(car.seat) } },
+            seatDot(car.seat, carColour(car.seat)),
             h(
               "span",
               { class: "mh-det-main" },
-              h("span", { class: "mh-det-name" }, `${short(car.seat)} car`, opts.me === car.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "mh-det-name" }, `${short(car.seat)} car`, youTag(opts.me, car.seat)),
               h("span", { class: "mh-det-sub" }, [ctx.seatWord(car.seat), kind].filter(Boolean).join(" · "), side.out ? " · out of the game" : ` · ${spaceWords(car.space, statics?.board)}`, car.waiting ? " · OFF LINE" : ""),
             ),
             h(
@@ -871,7 +768,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null) {
@@ -911,11 +808,7 @@ export function createTable(ctx) {
   }
 
   function flashRow(row) {
-    const tr = el.book.querySelector(`tr[data-row="${row}"]`);
-    if (!tr) return;
-    tr.classList.remove("fresh");
-    tr.getBoundingClientRect();
-    tr.classList.add("fresh");
+    restartClass(el.book.querySelector(`tr[data-row="${row}"]`), "fresh");
   }
 
   /** The way a car went: `steps` spaces from `from` to `to`, never turning back. */

@@ -2,10 +2,13 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, actionButton, actionKey, turnWords } from "/static/js/dom.js";
-import { rovingGroup } from "/static/js/roving.js";
+import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadStyle, seatWho } from "/static/js/dom.js";
+import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
 import { boardZoom } from "/static/js/zoom.js";
 import { icon } from "/static/js/icons.js";
+import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
+import { settledControls } from "/static/js/controls.js";
+import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
 
@@ -108,19 +111,6 @@ function setLed(svg, text) {
   });
 }
 
-// --- dice -------------------------------------------------------------------------------------
-const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function setDie(el, n) {
-  el.dataset.value = n ? String(n) : "";
-  el.setAttribute("aria-label", n ? `die showing ${n}` : "die");
-  el.querySelectorAll(".pip").forEach((pip, i) => pip.classList.toggle("on", Boolean(n) && PIPS[n].includes(i + 1)));
-}
-function dieEl() {
-  const el = h("div", { class: "die", role: "img" });
-  for (let i = 0; i < 9; i++) el.append(h("span", { class: "pip" }));
-  return el;
-}
-
 // --- legal actions, grouped for the controls ------------------------------------------------------
 function groupLegal(view, me) {
   const g = { any: false, clue: null, roll: null, end: null, fine: null, moves: new Map(), rides: new Map(), arrests: new Map(), cards: new Map() };
@@ -170,36 +160,12 @@ export function createTable(ctx) {
     el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
     el.zoom = el.zoomer.button;
     fill(el.board, el.wrap, el.zoom);
-    try {
-      const text = await (await fetch("/api/games/stop-thief/board.svg")).text();
-      el.wrap.innerHTML = text;
-      svg = el.wrap.querySelector("svg");
-    } catch {
-      svg = null;
-    }
-    if (!svg) {
-      el.wrap.append(h("p", { class: "missing" }, "The board picture could not be loaded."));
-      svg = s("svg", { viewBox: "0 0 800 800" });
-      el.wrap.append(svg);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    svg.classList.add("st-board");
-    svg.setAttribute("role", "group");
-    svg.setAttribute("aria-label", "Stop Thief board");
+    svg = await loadBoard(el.wrap, "/api/games/stop-thief/board.svg", { viewBox: "0 0 800 800", cls: "st-board", label: "Stop Thief board" });
     el.hints = s("g", { class: "st-hints" });
     el.marks = s("g", { class: "st-marks" });
     el.pieces = s("g", { class: "st-pieces" });
     svg.append(el.hints, el.marks, el.pieces);
-    svg.addEventListener("click", boardClick);
-    el.roving = rovingGroup(svg, ".is-target"); // the lit squares: one Tab stop, arrows between
-    svg.addEventListener("keydown", (e) => {
-      if ((e.key === "Enter" || e.key === " ") && e.target.closest?.(".is-target")) {
-        e.preventDefault();
-        e.stopPropagation();
-        boardClick(e);
-      }
-    });
+    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The scanner, the dice and the thief's poster
     el.led = ledSvg();
@@ -232,25 +198,13 @@ export function createTable(ctx) {
     fill(el.info, el.dets, el.hand, el.notebook);
   }
 
-  function loadStyle(href) {
-    if (document.querySelector(`link[href="${href}"]`)) return Promise.resolve();
-    return new Promise((resolve) => {
-      const link = h("link", { rel: "stylesheet", href, onload: resolve, onerror: resolve });
-      document.head.append(link);
-    });
-  }
-
-  function toggleZoom() {
-    el.zoomer.toggle();
-  }
-
   /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
   function zoomFocus() {
-    const lit = [...(svg?.querySelectorAll(".is-target") || [])];
-    if (lit.length) return lit;
-    const me = view?.detectives?.[opts.me ?? view?.to_move];
-    const g = me && geometry(me.node);
-    return g ? [{ x: g.cx, y: g.cy }] : [];
+    return litFocus(svg, () => {
+      const me = view?.detectives?.[opts.me ?? view?.to_move];
+      const g = me && geometry(me.node);
+      return g ? { x: g.cx, y: g.cy } : null;
+    });
   }
 
   // ---- board geometry ----
@@ -350,16 +304,6 @@ export function createTable(ctx) {
     return p;
   }
 
-  function clearTargets() {
-    svg?.querySelectorAll(".is-target").forEach((node) => {
-      node.classList.remove("is-target", "target-move", "target-ride", "target-arrest", "target-stay");
-      node.removeAttribute("tabindex");
-      node.removeAttribute("role");
-      node.removeAttribute("aria-label");
-    });
-    if (el.hints) el.hints.replaceChildren();
-  }
-
   function targetSet() {
     if (mode === "arrest") return ["arrest", legal.arrests];
     if (mode === "ride") return ["ride", legal.rides];
@@ -374,7 +318,7 @@ export function createTable(ctx) {
   }
 
   function lightTargets() {
-    clearTargets();
+    clearTargets(svg, el.hints);
     if (!svg || opts.replay) return;
     const [kind, targets] = targetSet();
     if (!kind) return;
@@ -383,12 +327,9 @@ export function createTable(ctx) {
       const node = nodeEl(id);
       const g = geometry(id);
       if (!node || !g) continue;
-      node.classList.add("is-target", `target-${kind}`);
-      if (kind === "move" && id === here) node.classList.add("target-stay");
-      node.setAttribute("tabindex", "-1");
-      node.setAttribute("role", "button");
-      const words = kind === "move" ? (id === here ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
-      node.setAttribute("aria-label", words);
+      const stay = kind === "move" && id === here;
+      const words = kind === "move" ? (stay ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
+      markTarget(node, words, `target-${kind}`, ...(stay ? ["target-stay"] : []));
       el.hints.append(s("rect", { class: `hint hint-${kind}`, x: g.x + 1, y: g.y + 1, width: g.w - 2, height: g.h - 2, rx: 3, "data-for": id }));
     }
   }
@@ -566,41 +507,17 @@ export function createTable(ctx) {
   }
 
   // ---- controls ----
-  function btn(label, action, options) {
-    return actionButton((a) => ctx.act(a), label, action, options);
-  }
+  const btn = buttonsFor((a) => ctx.act(a));
 
   function renderControls() {
-    const rows = [];
-    if (opts.replay) {
-      fill(el.ctrl);
-      return;
-    }
-    if (opts.waiting && !view.over) {
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, "The game starts when every seat is taken."));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    if (view.over && !opts.replay && ctx.tableId) {
-      fill(
-        el.ctrl,
-        h(
-          "div",
-          { class: "ctrl-row" },
-          h("a", { class: "btn btn-primary btn-big", href: `/t/${encodeURIComponent(ctx.tableId)}/replay` }, "Watch the replay"),
-          h("a", { class: "btn btn-big", href: "/" }, "New table"),
-        ),
-      );
-      el.controls.dataset.state = "over";
-      return;
-    }
+    if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     if (!opts.canAct) {
       const d = view.detectives?.[view.to_move];
-      const who = view.over ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, view.over ? "The game is over." : who));
+      fill(el.ctrl, h("p", { class: "ctrl-wait" }, `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`));
       el.controls.dataset.state = "waiting";
       return;
     }
+    const rows = [];
     el.controls.dataset.state = "acting";
     const main = [];
     if (legal.fine) main.push(btn(`Pay the ${money(Math.min(100, view.detectives[opts.me].money))} fine`, legal.fine, { key: "f", cls: "btn-primary btn-big", data: { action: "pay_fine" } }));
@@ -693,7 +610,7 @@ export function createTable(ctx) {
         el.hand,
         h("h2", { class: "panel-title", id: "hand-title" }, "Sleuth Cards (all hands)"),
         Object.entries(hands).map(([seat, cards]) =>
-          h("div", { class: "hand-row" }, h("span", { class: "seat-dot", style: { background: seatColour(+seat) } }), h("span", { class: "hand-who" }, ctx.seatWord(+seat)), h("ul", { class: "cards cards-small" }, cards.map((c) => h("li", { class: "card card-small", dataset: { card: String(c.id) }, title: c.text }, c.name)))),
+          h("div", { class: "hand-row" }, seatDot(+seat, seatColour(+seat), { number: false }), h("span", { class: "hand-who" }, ctx.seatWord(+seat)), h("ul", { class: "cards cards-small" }, cards.map((c) => h("li", { class: "card card-small", dataset: { card: String(c.id) }, title: c.text }, c.name)))),
         ),
       );
       return;
@@ -765,17 +682,15 @@ export function createTable(ctx) {
         "ul",
         { class: "dets" },
         dets.map((d) => {
-          const turn = view.to_move === d.seat && !view.over;
-          const seatInfo = opts.seats?.[d.seat] || {};
-          const who = seatInfo.kind === "bot" ? `bot${seatInfo.level ? ` (${seatInfo.level})` : ""}` : ctx.playerName?.(d.seat) || "";
+          const who = seatWho(opts.seats, d.seat, ctx);
           return h(
             "li",
-            { class: `det${turn ? " turn" : ""}${opts.me === d.seat ? " me" : ""}${view.winners?.includes(d.seat) ? " winner" : ""}`, dataset: { seat: String(d.seat) } },
-            h("span", { class: "seat-dot", style: { background: seatColour(d.seat) } }, String(d.seat + 1)),
+            { class: seatRowClass("det", view, opts.me, d.seat), dataset: { seat: String(d.seat) } },
+            seatDot(d.seat, seatColour(d.seat)),
             h(
               "span",
               { class: "det-main" },
-              h("span", { class: "det-name" }, d.license, opts.me === d.seat ? h("span", { class: "you" }, "you") : null),
+              h("span", { class: "det-name" }, d.license, youTag(opts.me, d.seat)),
               h("span", { class: "det-sub" }, [ctx.seatWord(d.seat), who].filter(Boolean).join(" · "), d.turns_to_lose ? " · loses next turn" : "", !d.licensed ? " · License lost" : ""),
             ),
             h("span", { class: "det-money", title: "Money" }, money(d.money)),
@@ -804,7 +719,7 @@ export function createTable(ctx) {
   function key(e) {
     const k = e.key;
     if (k === "z") {
-      toggleZoom();
+      el.zoomer.toggle();
       return true;
     }
     if (k === "Escape" && mode !== null) {
@@ -865,26 +780,11 @@ export function createTable(ctx) {
       } else if (ev.kind === "tip" && ev.to === me) {
         enqueue(String(d.space), `TIP (only you): the thief is at ${spaceLabel(d.space)}`, false, sound ? ["tip"] : []);
       } else if (ev.kind === "roll") {
-        rollDice(d.dice);
+        rollDice(el.diceBox, el.dice, () => (view ? view.dice : d.dice));
       } else if (ev.kind === "game_over") {
         if (sound) setTimeout(() => playSound("fanfare"), 200);
       }
     }
-  }
-
-  function rollDice(dice) {
-    el.diceBox.classList.add("rolling");
-    let n = 0;
-    const timer = setInterval(() => {
-      setDie(el.dice[0], 1 + Math.floor(Math.random() * 6));
-      setDie(el.dice[1], 1 + Math.floor(Math.random() * 6));
-      if (++n >= 6) {
-        clearInterval(timer);
-        el.diceBox.classList.remove("rolling");
-        setDie(el.dice[0], view ? view.dice?.[0] : dice[0]);
-        setDie(el.dice[1], view ? view.dice?.[1] : dice[1]);
-      }
-    }, 70);
   }
 
   function reset() {
