@@ -209,8 +209,9 @@ class GameState(ABC):
         """`view(seat)` for each of `seats`, as the server tells a table of an action.
 
         A game may build the parts every seat sees once and share them between the views
-        (the same objects): the server's diff then works each shared part out once. So
-        treat views as read-only. Each view equals `view(seat)` exactly.
+        (the same objects), and parts that never change between calls: the server's diff
+        then works each shared part out once. So, unlike what `view` returns (its caller's
+        own), these are read-only. Each view equals `view(seat)` exactly.
         """
         return {seat: self.view(seat) for seat in seats}
 

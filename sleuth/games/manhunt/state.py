@@ -584,17 +584,29 @@ class Manhunt(GameState):
         appears only once the game is over. `static=False` leaves out the parts
         that never change (board, Computer, Read Out), for bots.
         """
-        return self.views([seat], static)[seat]
+        fixed: dict[str, JSONValue] = {}
+        if static:  # encoded afresh: the caller owns what it gets (`views` shares them)
+            fixed = {
+                "board": self.board.to_json(),
+                "computer": self.computer.to_json(),
+                "case": self.crime.to_json(),
+            }
+        return self._views([seat], fixed)[seat]
 
     def views(
         self, seats: Sequence[int | None], static: bool = True
     ) -> dict[int | None, dict[str, JSONValue]]:
-        """Each seat's `view`; what every seat sees is built once and shared by them all."""
+        """Each seat's `view`; what every seat sees is built once and shared by them all, and
+        the parts that never change are the same objects at every version (read-only)."""
+        return self._views(seats, self._static_view() if static else {})
+
+    def _views(
+        self, seats: Sequence[int | None], fixed: dict[str, JSONValue]
+    ) -> dict[int | None, dict[str, JSONValue]]:
         for seat in seats:
             if seat is not None and not 0 <= seat < self.players:
                 raise IllegalAction(f"there is no seat {seat}")
         public = self._public_view()
-        fixed = self._static_view() if static else {}
         ending = {"reveal": self._reveal(), "ending": self.ending()} if self.over else {}
         views: dict[int | None, dict[str, JSONValue]] = {}
         for seat in seats:
@@ -649,7 +661,8 @@ class Manhunt(GameState):
 
     def _static_view(self) -> dict[str, JSONValue]:
         """The board, the Computer and the Read Out: they never change, so they are encoded
-        once (some 12 KB a view) and every view holds the same objects."""
+        once (some 12 KB a view) and every view `views` builds holds the same objects
+        (`view` encodes them afresh: its caller owns what it gets)."""
         return _static_json(self.board, self.computer, self.crime)
 
     def _prompt(self, seat: int | None) -> Prompt:
