@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, RichLog, Static
+from textual.widgets import Static
 
-import sleuth
 from sleuth.bots import make_bot
 from sleuth.core import Action, Event
 from sleuth.games.columbo.board import load_board
@@ -29,22 +27,16 @@ from sleuth.games.columbo.tui import (
 )
 from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+from tests.tui.pilot import new, panel, run_app, screen_text, type_command
 
-SIZE = (160, 50)
 BOARD = load_board()
-
-
-def new(players: int = 3, seed: int = 1, **options: Any) -> Columbo:
-    state = sleuth.new_game("columbo", players=players, seed=seed, **options)
-    assert isinstance(state, Columbo)
-    return state
 
 
 # --- the board and the lawn as text -------------------------------------------------------------
 
 
 def test_board_text_shows_rooms_piles_doors_and_pieces() -> None:
-    state = new()
+    state = new(Columbo, 3)
     view = state.view(None)
     plain = render_board(BOARD, view).plain
     lines = plain.split("\n")
@@ -55,7 +47,7 @@ def test_board_text_shows_rooms_piles_doors_and_pieces() -> None:
     for door in ("D1", "D2", "D3", "D4", "D5", "D6", "DL"):
         assert door in plain
     assert " 1   2   3 " in plain  # everyone starts in the Living Room
-    two = render_board(BOARD, new(players=2).view(None)).plain
+    two = render_board(BOARD, new(Columbo, 2).view(None)).plain
     assert two.count("closed") == 2  # rooms 5 and 6 are not in play with two
 
 
@@ -70,7 +62,7 @@ def test_the_lawn_is_a_field_of_numbered_backs() -> None:
 
 
 def rolled(seed: int = 1) -> tuple[Columbo, dict[str, Any]]:
-    state = new(seed=seed)
+    state = new(Columbo, 3, seed=seed)
     state.apply(Action.of("roll"))
     return state, state.view(state.to_move)
 
@@ -162,7 +154,7 @@ def test_showing_a_kind_you_do_not_hold_is_refused() -> None:
 
 
 def test_legal_summary_speaks_in_commands() -> None:
-    state = new()
+    state = new(Columbo, 3)
     assert legal_summary(state.view(state.to_move)) == "r: roll the dice"
     _, view = rolled()
     assert legal_summary(view).startswith("m <letter>: a (")
@@ -176,37 +168,6 @@ def test_the_registry_finds_columbo() -> None:
 
 
 # --- the app on a pilot -------------------------------------------------------------------------
-
-
-def run_app(app: ColumboApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def type_command(pilot: Pilot[Any], text: str) -> None:
-    pilot.app.query_one("#command", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def panel(app: ColumboApp, name: str) -> str:
-    content = app.query_one(f"#{name}", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
-
-
-def screen_text(app: ColumboApp) -> str:
-    """Every piece of text on the table: the panels, the board, the log, the status line."""
-    base = app.screen_stack[0]
-    parts = []
-    for widget in base.query(Static):
-        content = widget.content
-        parts.append(content.plain if hasattr(content, "plain") else str(content))
-    parts.extend(strip.text for strip in base.query_one("#log", RichLog).lines)
-    return "\n".join(parts)
 
 
 def command_for(state: Columbo, action: Action) -> str:

@@ -5,12 +5,10 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
 
 import sleuth
 from sleuth.bots import make_bot
@@ -31,15 +29,9 @@ from sleuth.games.kojak.tui import (
 )
 from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+from tests.tui.pilot import new, panel, run_app, type_command
 
-SIZE = (160, 50)
 BOARD = load_board()
-
-
-def new(players: int = 2, seed: int = 1, **options: Any) -> Kojak:
-    state = sleuth.new_game("kojak", players=players, seed=seed, **options)
-    assert isinstance(state, Kojak)
-    return state
 
 
 def to_drive_phase(state: Kojak) -> dict[str, Any]:
@@ -67,7 +59,7 @@ def test_building_names_stay_whole_through_play() -> None:
         row, col = cell_of(x, y)
         assert not {(row, col + k) for k in range(4)} & spans, (x, y)  # 3 wide, then a road
     for version in ("fast", "advanced"):
-        state = new(players=4, seed=2, version=version)
+        state = new(Kojak, players=4, seed=2, version=version)
         rng = random.Random(2)
         for _ in range(120):
             if state.over:
@@ -80,7 +72,7 @@ def test_building_names_stay_whole_through_play() -> None:
 
 
 def test_board_text_shows_path_lots_buildings_headquarters_and_pieces() -> None:
-    state = new(players=3, version="advanced")
+    state = new(Kojak, players=3, version="advanced")
     view = to_drive_phase(state)
     lines = render_board(BOARD, view).plain.split("\n")
     assert len(lines) == BOARD.height - 2
@@ -111,7 +103,7 @@ def test_turntable_ring_shows_only_what_was_seen() -> None:
 
 
 def test_commands_read_into_actions() -> None:
-    state = new()
+    state = new(Kojak)
     view = state.view(state.to_move)
     read = {
         "park w": Action.of("park", lot="lot-hq-west"),
@@ -170,13 +162,13 @@ def test_fast_game_turns_the_table_under_the_badge() -> None:
     ],
 )
 def test_bad_commands_explain_themselves(text: str, says: str) -> None:
-    view = to_drive_phase(new())
+    view = to_drive_phase(new(Kojak))
     with pytest.raises(CommandError, match=says):
         parse_command(text, view)
 
 
 def test_legal_summary_speaks_in_commands() -> None:
-    state = new()
+    state = new(Kojak)
     summary = legal_summary(state.view(state.to_move))
     assert "park w: park your Detective's car in the west Headquarters lot" in summary
     summary = legal_summary(to_drive_phase(state))
@@ -198,26 +190,6 @@ def test_advanced_true_is_the_advanced_version() -> None:
 
 
 # --- the app on a pilot -----------------------------------------------------------------------
-
-
-def run_app(app: KojakApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def type_command(pilot: Pilot[Any], text: str) -> None:
-    pilot.app.query_one("#command", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def panel(app: KojakApp, name: str) -> str:
-    content = app.query_one(f"#{name}", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
 
 
 def command_for(state: Kojak, action: Action) -> str:

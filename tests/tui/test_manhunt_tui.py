@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
-import sleuth
 from sleuth.bots import make_bot
 from sleuth.core import Action, Event
 from sleuth.games.manhunt.board import load_board
@@ -27,15 +24,9 @@ from sleuth.games.manhunt.tui import (
 )
 from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+from tests.tui.pilot import new, panel, run_app, type_command
 
-SIZE = (160, 45)
 BOARD = load_board()
-
-
-def new(players: int = 2, seed: int = 1, **options: Any) -> Manhunt:
-    state = sleuth.new_game("manhunt", players=players, seed=seed, **options)
-    assert isinstance(state, Manhunt)
-    return state
 
 
 def to_move_phase(state: Manhunt) -> dict[str, Any]:
@@ -82,7 +73,7 @@ def test_board_text_shows_every_space_cars_and_marks() -> None:
 
 
 def test_commands_read_into_actions() -> None:
-    state = new()
+    state = new(Manhunt)
     view = to_move_phase(state)
     targets = move_targets(view)
     assert list(targets)[:3] == ["a", "b", "c"]
@@ -128,13 +119,13 @@ def test_commands_read_into_actions() -> None:
     ],
 )
 def test_bad_commands_explain_themselves(text: str, says: str) -> None:
-    view = to_move_phase(new())
+    view = to_move_phase(new(Manhunt))
     with pytest.raises(CommandError, match=says):
         parse_command(text, view)
 
 
 def test_legal_summary_speaks_in_commands() -> None:
-    state = new()
+    state = new(Manhunt)
     assert "p n: start on the north Badge space" in legal_summary(state.view(state.to_move))
     view = to_move_phase(state)
     summary = legal_summary(view)
@@ -150,26 +141,6 @@ def test_the_registry_finds_each_games_app() -> None:
 
 
 # --- the app on a pilot -----------------------------------------------------------------------
-
-
-def run_app(app: ManhuntApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def type_command(pilot: Pilot[Any], text: str) -> None:
-    pilot.app.query_one("#command", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def panel(app: ManhuntApp, name: str) -> str:
-    content = app.query_one(f"#{name}", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
 
 
 def command_for(state: Manhunt, action: Action) -> str:

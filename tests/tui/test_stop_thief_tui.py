@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -26,8 +24,7 @@ from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.state import StopThief
 from sleuth.games.stop_thief.tui import CoverScreen, InfoScreen, StopThiefApp
 from sleuth.games.stop_thief.words import Narrator, clue_words, node_label, space_label
-
-SIZE = (160, 45)
+from tests.tui.pilot import panel, run_app, type_command
 
 # --- words ------------------------------------------------------------------------------------
 
@@ -299,27 +296,6 @@ def command_for(state: GameState, action: Action) -> str:
         target = action.get("target")
         return f"card {slot}" + ("" if target is None else f" {int(target) + 1}")
     return {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}[kind]
-
-
-def run_app(app: StopThiefApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def type_command(pilot: Pilot[Any], text: str) -> None:
-    """Put a line on the command line and press Enter (typing it key by key is slow)."""
-    pilot.app.query_one("#command", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def panel(app: StopThiefApp, name: str) -> str:
-    content = app.query_one(f"#{name}", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
 
 
 def test_one_human_against_two_bots() -> None:
