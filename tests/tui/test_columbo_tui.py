@@ -310,12 +310,7 @@ def test_a_card_shown_for_the_moment_is_in_sight_at_80x24() -> None:
         dice = app.state.view(0)["dice"]  # the throw, as faces (the bots may have moved on)
         assert "⚀⚁⚂⚃⚄⚅"[dice[0] - 1] in panel(app, "dice") or app.state.to_move != 0
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 def test_the_whole_hand_stays_in_sight_at_120x40() -> None:

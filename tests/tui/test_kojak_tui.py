@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from typing import Any
@@ -274,12 +273,7 @@ def test_the_turntables_come_into_sight_at_80x24_when_they_matter() -> None:
             app.run_command(command_for(state, adviser.choose(state, 0)))
         assert seen == {"tables", "board"}
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 def test_two_cars_lit_on_one_place_show_both_letters() -> None:

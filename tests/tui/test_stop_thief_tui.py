@@ -157,12 +157,7 @@ def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
         box = app.screen.query_one("#info-box")
         assert box.region.right <= 80 and box.region.bottom <= 24
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 # --- drawing ----------------------------------------------------------------------------------
@@ -255,12 +250,7 @@ def test_the_compact_board_keeps_the_detective_in_sight() -> None:
             app.run_command("e")
         assert max(rows) > 24  # far below the first screen
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 def test_bot_moves_are_logged_in_words() -> None:
@@ -479,12 +469,7 @@ def test_a_long_memory_keeps_the_scanner_short() -> None:
         assert app.query_one("#scanner").outer_size.height <= 5  # two lines and the border
         assert not all_in_sight(app), all_in_sight(app)
 
-    async def main() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (120, 40))
 
 
 @pytest.mark.parametrize(
@@ -522,9 +507,4 @@ def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows
         hand, panels = app.query_one("#hand"), app.query_one("#panels")
         assert panels.region.y <= hand.region.y and hand.region.bottom <= panels.region.bottom
 
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, size)
