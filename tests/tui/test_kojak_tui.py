@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
 
 import sleuth
 from sleuth.bots import make_bot
@@ -29,17 +26,9 @@ from sleuth.games.kojak.tui import (
     render_board,
     ring,
 )
-from sleuth.tui import app_for, playable
-from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+from tests.tui.pilot import new, panel, run_app, type_command
 
-SIZE = (160, 50)
 BOARD = load_board()
-
-
-def new(players: int = 2, seed: int = 1, **options: Any) -> Kojak:
-    state = sleuth.new_game("kojak", players=players, seed=seed, **options)
-    assert isinstance(state, Kojak)
-    return state
 
 
 def to_drive_phase(state: Kojak) -> dict[str, Any]:
@@ -67,7 +56,7 @@ def test_building_names_stay_whole_through_play() -> None:
         row, col = cell_of(x, y)
         assert not {(row, col + k) for k in range(4)} & spans, (x, y)  # 3 wide, then a road
     for version in ("fast", "advanced"):
-        state = new(players=4, seed=2, version=version)
+        state = new(Kojak, players=4, seed=2, version=version)
         rng = random.Random(2)
         for _ in range(120):
             if state.over:
@@ -80,7 +69,7 @@ def test_building_names_stay_whole_through_play() -> None:
 
 
 def test_board_text_shows_path_lots_buildings_headquarters_and_pieces() -> None:
-    state = new(players=3, version="advanced")
+    state = new(Kojak, players=3, version="advanced")
     view = to_drive_phase(state)
     lines = render_board(BOARD, view).plain.split("\n")
     assert len(lines) == BOARD.height - 2
@@ -111,7 +100,7 @@ def test_turntable_ring_shows_only_what_was_seen() -> None:
 
 
 def test_commands_read_into_actions() -> None:
-    state = new()
+    state = new(Kojak)
     view = state.view(state.to_move)
     read = {
         "park w": Action.of("park", lot="lot-hq-west"),
@@ -170,24 +159,18 @@ def test_fast_game_turns_the_table_under_the_badge() -> None:
     ],
 )
 def test_bad_commands_explain_themselves(text: str, says: str) -> None:
-    view = to_drive_phase(new())
+    view = to_drive_phase(new(Kojak))
     with pytest.raises(CommandError, match=says):
         parse_command(text, view)
 
 
 def test_legal_summary_speaks_in_commands() -> None:
-    state = new()
+    state = new(Kojak)
     summary = legal_summary(state.view(state.to_move))
     assert "park w: park your Detective's car in the west Headquarters lot" in summary
     summary = legal_summary(to_drive_phase(state))
     assert summary.startswith("d <letter>: a Detective to ") and summary.count("\n") == 0
     assert legal_summary({"legal": []}) == "nothing: it is not your turn"
-
-
-def test_the_registry_finds_the_kojak_app() -> None:
-    assert "kojak" in playable()
-    app = app_for("kojak")
-    assert app is KojakApp and issubclass(app, GameShell)
 
 
 def test_advanced_true_is_the_advanced_version() -> None:
@@ -198,26 +181,6 @@ def test_advanced_true_is_the_advanced_version() -> None:
 
 
 # --- the app on a pilot -----------------------------------------------------------------------
-
-
-def run_app(app: KojakApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def type_command(pilot: Pilot[Any], text: str) -> None:
-    pilot.app.query_one("#command", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def panel(app: KojakApp, name: str) -> str:
-    content = app.query_one(f"#{name}", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
 
 
 def command_for(state: Kojak, action: Action) -> str:
@@ -245,134 +208,6 @@ def command_for(state: Kojak, action: Action) -> str:
     }[kind]
 
 
-@pytest.mark.parametrize("version, seed", [("fast", 3), ("advanced", 4)])
-def test_a_human_plays_a_whole_game_by_typing_against_a_bot(version: str, seed: int) -> None:
-    """The human types what an expert would do: every action can be typed, and it ends."""
-    app = KojakApp(players=2, bots=1, seed=seed, bot_delay=0, options={"version": version})
-    adviser = make_bot("kojak", "expert", seed=9)
-
-    async def script(pilot: Pilot[None]) -> None:
-        state = app.state
-        assert not isinstance(app.screen, CoverScreen)  # one human: no cover
-        assert state.case.sheet.criminal in panel(app, "notebook")
-        kinds: set[str] = set()
-        for _ in range(600):
-            if state.over:
-                break
-            assert state.to_move == 0
-            action = adviser.choose(state, 0)
-            kinds.add(action.kind)
-            before = len(state.history)
-            if before < 12:  # through the command line; then straight in, which is faster
-                await type_command(pilot, command_for(state, action))
-            else:
-                app.run_command(command_for(state, action))
-            assert len(state.history) > before, panel(app, "message")
-            mine = [e for e in state.log if e.kind == "clue" and e.to == 0]
-            for clue in mine:
-                assert f"Code {clue.data['code']}" in panel(app, "notebook")
-        assert state.over
-        assert {"park", "badge", "roll", "drive", "take"} <= kinds
-        await pilot.pause()
-        assert isinstance(app.screen, InfoScreen)
-        assert any("hiding in" in line or "hides in" in line for line in app.log_lines[-3:])
-        await pilot.press("escape")
-        await pilot.pause()
-        assert "Game over" in panel(app, "message")
-
-    run_app(app, script)
-
-
-def test_bad_input_shows_an_error_and_changes_nothing() -> None:
-    app = KojakApp(players=2, bots=1, seed=2, bot_delay=0)  # a seed with an early clue
-
-    async def script(pilot: Pilot[None]) -> None:
-        state = app.state
-        assert state.to_move == 0 and state.turn.phase == "setup"
-        before = (len(state.history), state.view(0))
-        for text, says in [
-            ("dance", "unknown command"),
-            ("r", "You cannot roll the dice now."),
-            ("park north", "no Headquarters lot"),
-            ("take", "you may take an informer only"),
-        ]:
-            await type_command(pilot, text)
-            assert says in panel(app, "message"), text
-            assert (len(state.history), state.view(0)) == before
-        for text in ("legal", "sheet", "help"):
-            await type_command(pilot, text)
-            assert isinstance(app.screen, InfoScreen), text
-            await pilot.press("escape")
-            await pilot.pause()
-        assert (len(state.history), state.view(0)) == before
-        await type_command(pilot, "park w")
-        assert state.view(0)["pieces"][0]["cars"]["detective"] == "lot-hq-west"
-
-    run_app(app, script)
-
-
-def test_hot_seat_cover_hides_the_notebook_and_the_codes() -> None:
-    app = KojakApp(players=2, bots=0, seed=2, bot_delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        state = app.state
-        first = state.to_move
-        assert first is not None
-        assert isinstance(app.screen, CoverScreen) and app.screen.seat == first
-        assert "Hidden" in panel(app, "notebook")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.viewer == first
-        assert "Your notebook" in str(app.query_one("#notebook").border_title)
-        bots = {seat: make_bot("kojak", "expert", seed=seat) for seat in (0, 1)}
-        for _ in range(300):  # play until someone takes a code
-            if any(e.kind == "clue" for e in state.log):
-                break
-            if app.holding:
-                await type_command(pilot, "")
-            if isinstance(app.screen, CoverScreen):
-                await pilot.press("enter")
-                await pilot.pause()
-            seat = state.to_move
-            assert seat is not None and app.viewer == seat
-            await type_command(pilot, command_for(state, bots[seat].choose(state, seat)))
-        (clue,) = [e for e in state.log if e.kind == "clue"]
-        taker = int(clue.data["seat"])
-        statement = str(clue.data["statement"])
-        # the taker sees his new code before the keyboard passes (issue 13), even when taking
-        # ended his turn
-        assert app.viewer == taker and statement in panel(app, "notebook")
-        assert not any(statement in line for line in app.log_lines)
-        while state.to_move == taker and not state.over:  # finish the taker's turn
-            await type_command(pilot, command_for(state, bots[taker].choose(state, taker)))
-        if app.holding:
-            assert statement in panel(app, "notebook")
-            await type_command(pilot, "")
-        assert isinstance(app.screen, CoverScreen) and app.viewer is None
-        assert statement not in panel(app, "notebook")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.viewer == 1 - taker
-        assert statement not in panel(app, "notebook")
-        assert not any(statement in line for line in app.notes)
-
-    run_app(app, script)
-
-
-@pytest.mark.parametrize("version", ["fast", "advanced"])
-def test_bots_only_game_runs_to_the_end(version: str) -> None:
-    app = KojakApp(players=3, bots=3, seed=8, bot_delay=0, options={"version": version})
-
-    async def script(pilot: Pilot[None]) -> None:
-        assert app.state.over
-        assert isinstance(app.screen, InfoScreen)
-        assert "Bots only" in panel(app, "notebook") or "over" in panel(app, "notebook")
-        text = app.game_over_text().plain
-        assert "was hiding in" in text and "informers" in text
-
-    run_app(app, script)
-
-
 def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> None:
     """KJ-CLUE-07: the player circles the building a statement clears on the row at the foot of
     the sheet, printed Restaurant, Bus Station, Hotel, Movie (KJ-EXAMPLE-02); a statement is
@@ -394,6 +229,7 @@ def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> Non
                 await pilot.pause()
         (clue,) = [e for e in state.log if e.kind == "clue" and e.data["seat"] == me]
         text = panel(app, "notebook")
+        assert f"Find {state.case.sheet.criminal}." in text
         clears = BOARD.buildings[str(clue.data["clears"])].name
         heard = BOARD.buildings[str(clue.data["building"])].name
         assert f"Code {clue.data['code']} rules out the {clears}: " in text
@@ -437,12 +273,7 @@ def test_the_turntables_come_into_sight_at_80x24_when_they_matter() -> None:
             app.run_command(command_for(state, adviser.choose(state, 0)))
         assert seen == {"tables", "board"}
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 def test_two_cars_lit_on_one_place_show_both_letters() -> None:

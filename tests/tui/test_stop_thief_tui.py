@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -24,10 +22,9 @@ from sleuth.games.stop_thief.command_line import (
 )
 from sleuth.games.stop_thief.companion.led import led
 from sleuth.games.stop_thief.state import StopThief
-from sleuth.games.stop_thief.tui import CoverScreen, InfoScreen, StopThiefApp
+from sleuth.games.stop_thief.tui import InfoScreen, StopThiefApp
 from sleuth.games.stop_thief.words import Narrator, clue_words, node_label, space_label
-
-SIZE = (160, 45)
+from tests.tui.pilot import panel, run_app, type_command
 
 # --- words ------------------------------------------------------------------------------------
 
@@ -160,12 +157,7 @@ def test_legal_lists_every_space_and_wraps_at_80_columns() -> None:
         box = app.screen.query_one("#info-box")
         assert box.region.right <= 80 and box.region.bottom <= 24
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 def test_legal_keeps_each_thing_on_its_own_line() -> None:
@@ -282,12 +274,7 @@ def test_the_compact_board_keeps_the_detective_in_sight() -> None:
             app.run_command("e")
         assert max(rows) > 24  # far below the first screen
 
-    async def main() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, (80, 24))
 
 
 def test_bot_moves_are_logged_in_words() -> None:
@@ -325,34 +312,14 @@ def command_for(state: GameState, action: Action) -> str:
     return {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}[kind]
 
 
-def run_app(app: StopThiefApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-async def type_command(pilot: Pilot[Any], text: str) -> None:
-    """Put a line on the command line and press Enter (typing it key by key is slow)."""
-    pilot.app.query_one("#command", Input).value = text
-    await pilot.press("enter")
-    await pilot.pause()
-
-
-def panel(app: StopThiefApp, name: str) -> str:
-    content = app.query_one(f"#{name}", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
-
-
-def test_one_human_against_two_bots() -> None:
+def test_a_first_turn_against_two_bots_in_the_games_words() -> None:
+    """The hand, the scanner, the log and the dice as a Stop Thief player reads them through a
+    turn (the shell's part of a whole game: test_shell_every_game.py)."""
     app = StopThiefApp(players=3, bots=2, seed=4, bot_level="detective", bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
         state = app.state
         assert state.to_move == 0 and state.view(0)["phase"] == "clue"
-        assert not isinstance(app.screen, CoverScreen)  # one human: no cover
         hand = state.view(0)["hand"]
         assert all(card["name"] in panel(app, "hand") for card in hand)
         assert "Crime Scanner" in str(app.query_one("#scanner").border_title)
@@ -391,83 +358,6 @@ def test_status_names_squares_in_words() -> None:
         names = [board.square_name(board.node_by_id[node]) for node in nodes]
         rows = status.split("\n")[2:]  # after the thief's and the dice's lines, a row each
         assert all(rows[seat].endswith(f" {name}") for seat, name in enumerate(names, 1))
-
-    run_app(app, script)
-
-
-def test_bad_input_shows_an_error_and_changes_nothing() -> None:
-    app = StopThiefApp(players=3, bots=2, seed=4, bot_delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        state = app.state
-        before = (len(state.history), state.view(0))
-        for text, says in [
-            ("dance", "unknown command"),
-            ("r", "You cannot roll the dice now. Press CLUE"),
-            ("m 9-99", "no square"),
-            ("a 1-48", "after you have moved"),
-            ("card 7", "slots 1 to 3"),
-        ]:
-            await type_command(pilot, text)
-            assert says in panel(app, "message"), text
-            assert (len(state.history), state.view(0)) == before
-        assert app.query_one("#command", Input).value == ""
-
-    run_app(app, script)
-
-
-def test_hot_seat_cover_hides_the_hand() -> None:
-    app = StopThiefApp(players=2, bots=0, seed=2, bot_delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        state = app.state
-        first = state.to_move
-        assert first is not None
-        other = 1 - first
-        assert isinstance(app.screen, CoverScreen) and app.screen.seat == first
-        assert "Hidden" in panel(app, "hand")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.viewer == first
-        mine = [card["name"] for card in state.view(first)["hand"]]
-        assert all(name in panel(app, "hand") for name in mine)
-        assert any("Your Sleuth Cards" in note for note in app.notes)  # the private deal
-
-        here = state.view(first)["detectives"][first]["node"]
-        for text in ("c", "r", f"m {here}", "e"):
-            await type_command(pilot, text)
-        assert state.to_move == other
-        assert isinstance(app.screen, CoverScreen) and app.screen.seat == other
-        assert app.viewer is None and "Hidden" in panel(app, "hand")
-        await pilot.press("c", "r")  # keys behind the cover do nothing
-        assert isinstance(app.screen, CoverScreen) and state.view(other)["phase"] == "clue"
-
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.viewer == other and not isinstance(app.screen, CoverScreen)
-        assert app.query_one("#command", Input).value == ""
-        theirs = {str(c["name"]) for c in state.view(other)["hand"]}
-        assert all(name in panel(app, "hand") for name in theirs)
-        only_mine = {str(c["name"]) for c in state.view(first)["hand"]} - theirs
-        assert only_mine and not any(name in panel(app, "hand") for name in only_mine)
-        assert not any("Your Sleuth Cards" in line for line in app.log_lines)
-
-    run_app(app, script)
-
-
-def test_private_events_reach_only_their_seat() -> None:
-    app = StopThiefApp(players=2, bots=0, seed=2, bot_delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        await pilot.press("enter")
-        await pilot.pause()
-        viewer = app.viewer
-        assert viewer is not None
-        other = 1 - viewer
-        app.take_in([Event("tip", {"seat": other, "space": 148, "after_clue": 0}, to=other)])
-        assert not any("1-48" in line for line in app.log_lines)
-        assert not any("1-48" in note for note in app.notes)
-        assert any("1-48" in line for line in app.unseen[other])
 
     run_app(app, script)
 
@@ -603,28 +493,7 @@ def test_a_long_memory_keeps_the_scanner_short() -> None:
         assert app.query_one("#scanner").outer_size.height <= 5  # two lines and the border
         assert not all_in_sight(app), all_in_sight(app)
 
-    async def main() -> None:
-        async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
-
-
-def test_bots_only_game_runs_to_the_end() -> None:
-    app = StopThiefApp(players=3, bots=3, seed=8, bot_level="detective", bot_delay=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        assert app.state.over
-        assert isinstance(app.screen, InfoScreen)
-        assert any(line.startswith("Game over") for line in app.log_lines)
-        assert app.final_words and "→" in app.final_words[0]
-        assert "Bots only" in panel(app, "hand")
-        await pilot.press("escape")
-        await pilot.pause()
-        assert "Game over" in panel(app, "message")
-
-    run_app(app, script)
+    run_app(app, script, (120, 40))
 
 
 @pytest.mark.parametrize(
@@ -662,9 +531,4 @@ def test_scanner_display_big_where_there_is_room(size: tuple[int, int], led_rows
         hand, panels = app.query_one("#hand"), app.query_one("#panels")
         assert panels.region.y <= hand.region.y and hand.region.bottom <= panels.region.bottom
 
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+    run_app(app, script, size)
