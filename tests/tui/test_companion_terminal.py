@@ -279,8 +279,8 @@ def test_manhunt_lists_every_suspect_left(tmp_path: Path) -> None:
 def test_kojak_help_names_computer_only_where_contact_cards_count(
     tmp_path: Path, counted: bool
 ) -> None:
-    """`computer` (KJ-ADVANCED-14: two Contact Cards at the Computer Room) is offered in the
-    help and the command line's grey text only in a session that counts Contact Cards."""
+    """`computer` (two Contact Cards at the Computer Room, in the advanced version) is offered
+    in the help and the command line's grey text only in a session that counts Contact Cards."""
     settings = {"version": "advanced", "contacts": True} if counted else {}
     app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=1, game=1, **settings)
 
@@ -295,7 +295,7 @@ def test_kojak_help_names_computer_only_where_contact_cards_count(
 
 def test_kojak_cover_names_the_game(tmp_path: Path) -> None:
     """The cover ("pass to ...") says which game the table plays, as each seat's screen does:
-    its number is on the table's view (KJ-INFORMER-03: every player sets out its informer
+    its number is on the table's view (every player sets out that game's informer
     set), unlike the codes and the hide-out."""
     app = terminal("kojak", tmp_path / "c.sqlite3", players=2, here=2, game=12)
 
