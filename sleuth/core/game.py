@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Protocol
 from sleuth.core.actions import Action, Event, JSONValue
 from sleuth.core.errors import CorruptRecord, IllegalAction
 from sleuth.core.options import describe_options, parse_options
-from sleuth.core.prompt import Prompt
+from sleuth.core.prompt import Prompt, kinds
 from sleuth.core.rng import Rng
 
 
@@ -104,7 +104,7 @@ class GameState(ABC):
         """
         legal = self._legal()
         if self._kinds_of is not legal:
-            self._kinds = tuple(dict.fromkeys(a.kind for a in legal))
+            self._kinds = tuple(kinds(legal))
             self._kinds_of = legal
         return self._kinds
 

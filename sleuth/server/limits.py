@@ -144,9 +144,9 @@ class RateLimiter:
         self.clock = clock
         self.buckets: dict[tuple[str, str], Bucket] = {}
         self.open_sockets: dict[str, int] = {}
-        self.processes = 1
-        self._rates: dict[str, Rate] = {}
-        self._socket_cap = limits.open_sockets
+        self.processes: int
+        self._rates: dict[str, Rate]  # this process's share of each rate
+        self._socket_cap: int
         self.share(1)
 
     def share(self, processes: int) -> None:
