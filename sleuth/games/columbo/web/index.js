@@ -13,7 +13,7 @@ import { tableBoard } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone as playTone } from "/static/js/tone.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
@@ -653,16 +653,16 @@ export function createTable(ctx) {
     return seat === opts.me ? "You" : ctx.seatWord(seat);
   }
 
+  /** The controls' line while another detective plays: who, and what he has to do. */
+  function waitWords() {
+    if (view.to_move === null || view.to_move === undefined) return "";
+    return waitingFor(ctx.seatWord(view.to_move), ctx.isBot?.(view.to_move), turnWords(view));
+  }
+
   function renderControls() {
     el.controls.classList.add("co-controls");
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
-    if (!opts.canAct) {
-      const who = view.to_move === null || view.to_move === undefined ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}: ${turnWords(view)}…`;
-      fill(el.ctrl, situation(), h("p", { class: "ctrl-wait" }, who));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    el.controls.dataset.state = "acting";
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords, situation)) return;
     const rows = [...situation()];
     const main = [];
     const phase = view.phase;

@@ -8,7 +8,7 @@ import { tableBoard } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone } from "/static/js/tone.js";
 
@@ -448,16 +448,15 @@ export function createTable(ctx) {
   // ---- controls ----
   const btn = buttonsFor((a) => ctx.act(a));
 
+  /** The controls' line while another player plays, or for a player out of the game. */
+  function waitWords() {
+    if (view.pieces?.[opts.me]?.out) return "You are out: you made a wrong arrest. Keep the solution to yourself!";
+    return waitingFor(playerWords(view.to_move), ctx.isBot?.(view.to_move));
+  }
+
   function renderControls() {
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
-    if (!opts.canAct) {
-      const mine = view.pieces?.[opts.me];
-      const words = mine?.out ? "You are out: you made a wrong arrest. Keep the solution to yourself!" : `Waiting for ${playerWords(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, words));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    el.controls.dataset.state = "acting";
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords)) return;
     const rows = [];
     const me = view.pieces[opts.me];
     if (mode === "arrest" && legal.arrest) {

@@ -9,7 +9,7 @@ import { tableBoard } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { tone as playTone } from "/static/js/tone.js";
 
 export const title = "Manhunt";
@@ -524,18 +524,18 @@ export function createTable(ctx) {
   // ---- controls ----
   const btn = buttonsFor((a) => ctx.act(a));
 
+  /** The controls' line while another car plays, or while it looks under one of this side's flaps. */
+  function waitWords() {
+    const ex = view.exchange;
+    if (view.phase === "ask" && ex && ex.asked === opts.me) return `BROADCAST: ${short(ex.asker)} may look under one flap of your Handbook…`;
+    return waitingFor(who(view.to_move), ctx.isBot?.(view.to_move));
+  }
+
   function renderControls() {
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     const rows = [];
     const ex = view.exchange;
-    if (!opts.canAct) {
-      let words = `Waiting for ${who(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
-      if (view.phase === "ask" && ex && ex.asked === opts.me) words = `BROADCAST: ${short(ex.asker)} may look under one flap of your Handbook…`;
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, words));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    el.controls.dataset.state = "acting";
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords)) return;
     const main = [];
     const car = view.cars?.[opts.me];
     if (legal.spin) {

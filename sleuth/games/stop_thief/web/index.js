@@ -7,7 +7,7 @@ import { tableBoard } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
@@ -508,16 +508,16 @@ export function createTable(ctx) {
   // ---- controls ----
   const btn = buttonsFor((a) => ctx.act(a));
 
+  /** The controls' line while another detective plays. */
+  function waitWords() {
+    const d = view.detectives?.[view.to_move];
+    return waitingFor(`${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}`, ctx.isBot?.(view.to_move));
+  }
+
   function renderControls() {
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
-    if (!opts.canAct) {
-      const d = view.detectives?.[view.to_move];
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords)) return;
     const rows = [];
-    el.controls.dataset.state = "acting";
     const main = [];
     if (legal.fine) main.push(btn(`Pay the ${money(Math.min(100, view.detectives[opts.me].money))} fine`, legal.fine, { key: "f", cls: "btn-primary btn-big", data: { action: "pay_fine" } }));
     if (legal.clue) main.push(btn("CLUE", legal.clue, { key: "c", cls: "btn-primary btn-big btn-clue", data: { action: "clue" } }));
