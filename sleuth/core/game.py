@@ -215,6 +215,31 @@ class GameState(ABC):
         """
         return {seat: self.view(seat) for seat in seats}
 
+    def shared_views(
+        self,
+        seats: Sequence[int | None],
+        public: Callable[[], Mapping[str, JSONValue]],
+        private: Callable[[int], Mapping[str, JSONValue]],
+        reveal: Callable[[], JSONValue],
+    ) -> dict[int | None, dict[str, JSONValue]]:
+        """The views of `seats` made as a game's `views` may share them: each is the header,
+        then what `public()` gives (built once: the same objects in every view), then for a
+        seated player what `private(seat)` gives, then, once the game is over, the `reveal()`
+        and the `ending` (built once). Raises IllegalAction for a seat that is not there."""
+        for seat in seats:
+            if seat is not None and not 0 <= seat < self.players:
+                raise IllegalAction(f"there is no seat {seat}")
+        shared = public()
+        ending = {"reveal": reveal(), "ending": self.ending()} if self.over else {}
+        views: dict[int | None, dict[str, JSONValue]] = {}
+        for seat in seats:
+            view = {**self.view_header(seat), **shared}
+            if seat is not None:
+                view.update(private(seat))
+            view.update(ending)
+            views[seat] = view
+        return views
+
     def reveal(self) -> dict[str, JSONValue]:
         """Everything, for replays and the game-end screen: a spectator's view plus every
         hidden part (every hand, the thief's route, the culprit...), in the shape of `view`.

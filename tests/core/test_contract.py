@@ -47,6 +47,17 @@ def test_event_round_trips_and_visibility() -> None:
     assert Event("clue").visible_to(None)
 
 
+def test_a_seat_not_at_the_table_has_no_view(game: str) -> None:
+    """A seat number past the table's (or below it) is refused, by `view` and by `views`
+    (which the server asks for every seat at once), before anything is shown."""
+    state = sleuth.new_game(game, players=sleuth.spec(game).min_players, seed=1)
+    for seat in (state.players, -1):
+        with pytest.raises(IllegalAction, match="no seat"):
+            state.view(seat)
+        with pytest.raises(IllegalAction, match="no seat"):
+            state.views([None, 0, seat])
+
+
 def _random_game(game: str, seed: int, steps: int) -> sleuth.GameState:
     spec = sleuth.spec(game)
     state = sleuth.new_game(game, players=spec.max_players, seed=seed)

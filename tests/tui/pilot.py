@@ -1,5 +1,6 @@
 """What the terminal tests of every game do alike: make a game, run an app on a pilot, type a
-command line, read a panel or the whole table."""
+command line (the one the game's own grammar offers for an action), read a panel or the whole
+table."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Static
 
 import sleuth
-from sleuth.core import GameState
+from sleuth.core import Action, GameState
+from sleuth.tui.shell import GameShell
 
 SIZE = (160, 50)  # wide and tall enough for every game's board and panels side by side
 
@@ -39,6 +41,15 @@ def run_app(
             await script(pilot)
 
     asyncio.run(main())
+
+
+def typed(app: GameShell, action: Action) -> str:
+    """What the player at the keyboard types for `action`: the line the app itself offers for it
+    (its grammar's `typed_for`; every legal action's line is read back as that same action in
+    test_command_grammar.py)."""
+    line = app.typed_for(action, app.state.view(app.state.to_move))
+    assert line is not None, action
+    return line
 
 
 async def type_command(pilot: Pilot[Any], text: str) -> None:

@@ -25,7 +25,7 @@ from sleuth.games.columbo.tui import (
     render_lawn,
     room_targets,
 )
-from tests.tui.pilot import new, panel, run_app, screen_text
+from tests.tui.pilot import new, panel, run_app, screen_text, typed
 
 BOARD = load_board()
 
@@ -162,29 +162,6 @@ def test_legal_summary_speaks_in_commands() -> None:
 # --- the app on a pilot -------------------------------------------------------------------------
 
 
-def command_for(state: Columbo, action: Action) -> str:
-    """What a player types for `action`."""
-    seat = state.to_move
-    view = state.view(seat)
-    number = {int(c["id"]): k + 1 for k, c in enumerate(view["hand"])}
-    kind = action.kind
-    simple = {"roll": "r", "draw": "t", "end_turn": "e", "pass": "pass"}
-    if kind in simple:
-        return simple[kind]
-    if kind in ("move", "jump"):
-        node = BOARD.nodes[BOARD.node_by_id[action["to"]]]
-        if node.kind == "room":
-            return "m lr" if node.room == 0 else f"m {node.room}"
-        labels = {v: k for k, v in move_targets(view).items()}
-        return f"m {labels[action['to']]}"
-    if kind in ("discard", "give", "exchange", "lay"):
-        return f"{'x' if kind == 'discard' else kind} {number[action['card']]}"
-    what = number[action["show"]] if action.get("show") is not None else action["evidence"]
-    if kind == "demand":
-        return f"demand {action['target'] + 1} {what}"
-    return f"name {action['place'] + 1} {what}"
-
-
 def lawn_leaks(app: ColumboApp) -> list[str]:
     """Every written record, on screen or in the scrollback, of a face-down lawn card's identity.
 
@@ -263,7 +240,7 @@ def test_no_record_keeps_a_face_down_lawn_card(options: dict[str, Any]) -> None:
             action = adviser.choose(state, 0)
             kinds.add(action.kind)
             before = len(state.history)
-            app.run_command(command_for(state, action))
+            app.run_command(typed(app, action))
             assert len(state.history) > before, panel(app, "message")
             assert lawn_leaks(app) == []
             checked += any(c is not None for c in state.lawn)
@@ -341,7 +318,7 @@ def test_the_whole_hand_stays_in_sight_at_120x40() -> None:
                         assert hand.region.height > 0
                         assert bottom <= panels.region.y + panels.region.height
                         checked += 1
-                    app.run_command(command_for(state, adviser.choose(state, 0)))
+                    app.run_command(typed(app, adviser.choose(state, 0)))
                 else:
                     await pilot.pause(0.05)
             assert checked > 2

@@ -26,7 +26,7 @@ from sleuth.games.kojak.tui import (
     render_board,
     ring,
 )
-from tests.tui.pilot import new, panel, run_app, type_command
+from tests.tui.pilot import new, panel, run_app, type_command, typed
 
 BOARD = load_board()
 
@@ -183,31 +183,6 @@ def test_advanced_true_is_the_advanced_version() -> None:
 # --- the app on a pilot -----------------------------------------------------------------------
 
 
-def command_for(state: Kojak, action: Action) -> str:
-    """What a player types for `action`."""
-    kind = action.kind
-    if kind in ("drive", "walk"):
-        targets = {a: k for k, a in move_targets(state.view(state.to_move)).items()}
-        return f"{'w' if kind == 'walk' else 'd'} {targets[action]}"
-    if kind == "park":
-        return f"park {'w' if action['lot'] == 'lot-hq-west' else 'e'}"
-    if kind == "badge":
-        return f"badge {action['building']}"
-    if kind == "jump":
-        return f"j {action['room']}"
-    if kind == "turn":
-        return f"t {action['building']} {action['spaces']}"
-    return {
-        "roll": "r",
-        "draw": "c",
-        "stay": "stay",
-        "take": "take",
-        "arrest": "arrest",
-        "leave_hq": "leave",
-        "end_turn": "end",
-    }[kind]
-
-
 def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> None:
     """KJ-CLUE-07: the player circles the building a statement clears on the row at the foot of
     the sheet, printed Restaurant, Bus Station, Hotel, Movie (KJ-EXAMPLE-02); a statement is
@@ -224,7 +199,7 @@ def test_notebook_rules_out_in_the_sheet_order_and_the_log_names_places() -> Non
             if any(e.kind == "clue" and e.data["seat"] == me for e in state.log) or state.over:
                 break
             if state.to_move == me:
-                await type_command(pilot, command_for(state, bot.choose(state, me)))
+                await type_command(pilot, typed(app, bot.choose(state, me)))
             else:
                 await pilot.pause()
         (clue,) = [e for e in state.log if e.kind == "clue" and e.data["seat"] == me]
@@ -270,7 +245,7 @@ def test_the_turntables_come_into_sight_at_80x24_when_they_matter() -> None:
             else:
                 assert pane.scroll_y == 0, kinds
                 seen.add("board")
-            app.run_command(command_for(state, adviser.choose(state, 0)))
+            app.run_command(typed(app, adviser.choose(state, 0)))
         assert seen == {"tables", "board"}
 
     run_app(app, script, (80, 24))

@@ -6,8 +6,6 @@ typing commands (what a bot would choose) against a bot."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
-from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -15,25 +13,13 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from sleuth.bots import make_bot
-from sleuth.core import Action
 from sleuth.tui import app_for, playable
 from sleuth.tui.shell import GameShell, InfoScreen
-from tests.tui.test_columbo_tui import command_for as columbo_command
-from tests.tui.test_kojak_tui import command_for as kojak_command
-from tests.tui.test_manhunt_tui import command_for as manhunt_command
-from tests.tui.test_stop_thief_tui import command_for as stop_thief_command
+from tests.tui.pilot import typed
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 TYPED_THROUGH_THE_LINE = 4  # the first commands go key-free through the Input; then faster
 SEEDS = {"stop-thief": 9}  # a short game (25 commands): the test stays quick; others: 5
-
-
-COMMANDS: dict[str, Callable[[Any, Action], str]] = {
-    "stop-thief": stop_thief_command,
-    "manhunt": manhunt_command,
-    "kojak": kojak_command,
-    "columbo": columbo_command,
-}
 
 
 def off_screen(app: GameShell) -> list[str]:
@@ -72,7 +58,6 @@ def test_a_whole_game_fits_the_screen(game: str, size: tuple[int, int]) -> None:
     assert app_class is not None
     app = app_class(2, 1, SEEDS.get(game, 5), "intermediate", 0)
     adviser = make_bot(game, "intermediate", seed=9)
-    typed = COMMANDS[game]
 
     async def run() -> None:
         async with app.run_test(size=size) as pilot:
@@ -88,7 +73,7 @@ def test_a_whole_game_fits_the_screen(game: str, size: tuple[int, int]) -> None:
                     break
                 assert state.to_move == 0
                 before = len(state.history)
-                command = typed(state, adviser.choose(state, 0))
+                command = typed(app, adviser.choose(state, 0))
                 if step < TYPED_THROUGH_THE_LINE:
                     app.query_one("#command", Input).value = command
                     await pilot.press("enter")

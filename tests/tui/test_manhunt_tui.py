@@ -11,7 +11,7 @@ from textual.widgets import Input
 from sleuth.bots import make_bot
 from sleuth.core import Action
 from sleuth.games.manhunt.board import load_board
-from sleuth.games.manhunt.state import COLOURS, Manhunt
+from sleuth.games.manhunt.state import Manhunt
 from sleuth.games.manhunt.tui import (
     CommandError,
     ManhuntApp,
@@ -22,7 +22,7 @@ from sleuth.games.manhunt.tui import (
     render_board,
     space_at,
 )
-from tests.tui.pilot import new, panel, run_app, type_command
+from tests.tui.pilot import new, panel, run_app, type_command, typed
 
 BOARD = load_board()
 
@@ -134,27 +134,6 @@ def test_legal_summary_speaks_in_commands() -> None:
 # --- the app on a pilot -----------------------------------------------------------------------
 
 
-def command_for(state: Manhunt, action: Action) -> str:
-    """What a player types for `action`."""
-    kind = action.kind
-    if kind == "spin":
-        return "s"
-    if kind == "no_call":
-        return "nocall"
-    if kind == "end":
-        return "end"
-    if kind == "move":
-        targets = {v: k for k, v in move_targets(state.view(state.to_move)).items()}
-        return f"m {targets[action['to']]}"
-    if kind == "place":
-        return f"p {str(action['badge'])[-1]}"
-    if kind in ("call", "confer"):
-        return f"{kind} {COLOURS[int(action['seat'])]}"
-    if kind == "ask":
-        return f"ask {action['flap']}"
-    return f"accuse {action['suspect']}"
-
-
 def test_clicking_a_lit_space_fills_the_command_line() -> None:
     app = ManhuntApp(players=2, bots=1, seed=5, bot_delay=0)
 
@@ -252,7 +231,7 @@ def test_the_handbook_names_the_suspects_left_first() -> None:
                 assert any("probes" in line and "in secret" in line for line in app.log_lines)
                 checked = True
                 break
-            app.run_command(command_for(state, adviser.choose(state, 0)))
+            app.run_command(typed(app, adviser.choose(state, 0)))
         assert checked
 
     run_app(app, script)

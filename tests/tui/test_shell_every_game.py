@@ -21,11 +21,11 @@ from textual.widgets import Input, Static
 
 import sleuth
 from sleuth.bots import bot_levels, make_bot
-from sleuth.core import Action, Event, GameState, IllegalAction
+from sleuth.core import Event, GameState, IllegalAction
 from sleuth.tui import app_for, playable
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
 from tests.core.test_prompt import variant
-from tests.tui.pilot import panel, run_app, screen_text, type_command
+from tests.tui.pilot import panel, run_app, screen_text, type_command, typed
 
 TYPED = 4  # actions typed on the command line through the pilot (slow) before the rest go in
 
@@ -124,13 +124,6 @@ def app_class(game: str) -> type[GameShell]:
     found = app_for(game)
     assert found is not None
     return found
-
-
-def typed(app: GameShell, action: Action) -> str:
-    """What the player at the keyboard types for `action`."""
-    line = app.typed_for(action, app.state.view(app.state.to_move))
-    assert line is not None, action
-    return line
 
 
 def private_lines(app: GameShell, events: list[Event], seat: int) -> list[str]:

@@ -11,20 +11,18 @@ from textual.widgets import Input, Static
 
 import sleuth
 from sleuth.bots import make_bot
-from sleuth.core import Action, Event, GameState
+from sleuth.core import Action, Event
 from sleuth.games.stop_thief.board import load_board
 from sleuth.games.stop_thief.board_text import layout, legend, node_at, render_board
 from sleuth.games.stop_thief.command_line import (
     CommandError,
-    describe_node,
     legal_summary,
     parse_command,
 )
 from sleuth.games.stop_thief.companion.led import led
-from sleuth.games.stop_thief.state import StopThief
 from sleuth.games.stop_thief.tui import InfoScreen, StopThiefApp
 from sleuth.games.stop_thief.words import Narrator, clue_words, node_label, space_label
-from tests.tui.pilot import panel, run_app, type_command
+from tests.tui.pilot import panel, run_app, type_command, typed
 
 # --- words ------------------------------------------------------------------------------------
 
@@ -293,25 +291,6 @@ def test_bot_moves_are_logged_in_words() -> None:
 # --- the app on a pilot -----------------------------------------------------------------------
 
 
-def command_for(state: GameState, action: Action) -> str:
-    """What a Stop Thief player types for `action`."""
-    assert isinstance(state, StopThief)
-    board = state.board
-    kind = action.kind
-    if kind == "move":
-        return f"m {describe_node(board, board.node_by_id[action['to']])}"
-    if kind == "ride":
-        return f"ride {str(action['to']).removeprefix('subway-')}"
-    if kind == "arrest":
-        return f"a {int(action['space'])}"
-    if kind == "play_card":
-        hand = state.view(state.to_move)["hand"]
-        slot = next(k + 1 for k, card in enumerate(hand) if card["id"] == action["card"])
-        target = action.get("target")
-        return f"card {slot}" + ("" if target is None else f" {int(target) + 1}")
-    return {"clue": "c", "roll": "r", "end_turn": "e", "pay_fine": "pay"}[kind]
-
-
 def test_a_first_turn_against_two_bots_in_the_games_words() -> None:
     """The hand, the scanner, the log and the dice as a Stop Thief player reads them through a
     turn (the shell's part of a whole game: test_shell_every_game.py)."""
@@ -457,7 +436,7 @@ def test_the_panels_fit_at_120x40_after_a_roll_and_a_card(players: int) -> None:
         assert state.view(0)["dice"] and not all_in_sight(app), all_in_sight(app)
         card = next(Action.from_json(a) for a in state.view(0)["legal"]
                     if a["kind"] == "play_card")  # fmt: skip
-        app.run_command(command_for(state, card))
+        app.run_command(typed(app, card))
         await pilot.pause()
         assert any(e.kind == "card_played" for e in state.log[-4:])
         assert "new: " in panel(app, "hand")  # the card drawn in its place

@@ -23,7 +23,7 @@ from sleuth.games.kojak.tui import KojakApp
 from sleuth.games.manhunt.tui import ManhuntApp
 from sleuth.games.stop_thief.tui import StopThiefApp
 from sleuth.tui.shell import CoverScreen, GameShell
-from tests.tui.test_kojak_tui import command_for as kojak_command
+from tests.tui.pilot import typed
 
 PLAYERS = {"stop-thief": 3, "manhunt": 3, "kojak": 3, "columbo": 3}
 
@@ -203,7 +203,7 @@ def test_a_kojak_code_taken_is_shown_before_the_cover_rises() -> None:
                 await pilot.pause()
             seat = state.to_move
             assert seat is not None and not app.holding
-            app.run_command(kojak_command(state, bots[seat].choose(state, seat)))
+            app.run_command(typed(app, bots[seat].choose(state, seat)))
             await pilot.pause()
         (clue,) = [e for e in state.log if e.kind == "clue"]
         taker = clue.data["seat"]

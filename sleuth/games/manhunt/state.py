@@ -603,21 +603,18 @@ class Manhunt(GameState):
     def _views(
         self, seats: Sequence[int | None], fixed: dict[str, JSONValue]
     ) -> dict[int | None, dict[str, JSONValue]]:
-        for seat in seats:
-            if seat is not None and not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {seat}")
-        public = self._public_view()
-        ending = {"reveal": self._reveal(), "ending": self.ending()} if self.over else {}
-        views: dict[int | None, dict[str, JSONValue]] = {}
-        for seat in seats:
-            view: dict[str, JSONValue] = {**self.view_header(seat), **public, **fixed}
-            if seat is not None:
-                view["handbook"] = self.handbook(seat).to_json(self.options.elimination_aid)
-                if self.to_move == seat:
-                    view["legal"] = [a.to_json() for a in self.legal_actions()]
-            view.update(ending)
-            views[seat] = view
-        return views
+        return self.shared_views(
+            seats, lambda: {**self._public_view(), **fixed}, self._private_view, self._reveal
+        )
+
+    def _private_view(self, seat: int) -> dict[str, JSONValue]:
+        """What only `seat` sees: its side's Handbook and Clue Sheet, and its moves."""
+        view: dict[str, JSONValue] = {
+            "handbook": self.handbook(seat).to_json(self.options.elimination_aid)
+        }
+        if self.to_move == seat:
+            view["legal"] = [a.to_json() for a in self.legal_actions()]
+        return view
 
     def _public_view(self) -> dict[str, JSONValue]:
         """What every seat and spectator sees alike that changes in play, after the header."""

@@ -591,25 +591,19 @@ class StopThief(GameState):
 
     def views(self, seats: Sequence[int | None]) -> dict[int | None, dict[str, JSONValue]]:
         """Each seat's view; the board, the detectives and the clues are built once for all."""
-        for seat in seats:
-            if seat is not None and not 0 <= seat < self.players:
-                raise IllegalAction(f"there is no seat {seat}")
-        public = self._public_view()
-        ending = {"reveal": self._reveal(), "ending": self.ending()} if self.over else {}
-        views: dict[int | None, dict[str, JSONValue]] = {}
-        for seat in seats:
-            view: dict[str, JSONValue] = {**self.view_header(seat), **public}
-            if seat is not None:
-                me = self.detectives[seat]
-                view["hand"] = self._cards_json(me.hand)
-                view["tips"] = [dict(t) for t in self.tips[seat]]
-                if self.to_move == seat:
-                    view["legal"] = [a.to_json() for a in self.legal_actions()]
-                if self.options.notebook_aid and not self.over:
-                    view["notebook"] = {"possible": self._notebook(seat)}
-            view.update(ending)
-            views[seat] = view
-        return views
+        return self.shared_views(seats, self._public_view, self._private_view, self._reveal)
+
+    def _private_view(self, seat: int) -> dict[str, JSONValue]:
+        """What only `seat` sees: its Sleuth Cards, its Tipster's words, its moves, its aid."""
+        view: dict[str, JSONValue] = {
+            "hand": self._cards_json(self.detectives[seat].hand),
+            "tips": [dict(t) for t in self.tips[seat]],
+        }
+        if self.to_move == seat:
+            view["legal"] = [a.to_json() for a in self.legal_actions()]
+        if self.options.notebook_aid and not self.over:
+            view["notebook"] = {"possible": self._notebook(seat)}
+        return view
 
     def _public_view(self) -> dict[str, JSONValue]:
         """What every seat and spectator sees alike, after the header."""

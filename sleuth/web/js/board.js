@@ -1,8 +1,66 @@
 // A game's board picture on the table page: loaded from the server, its lit targets (the moves a
 // player may make there) clickable, reachable by keyboard and kept in sight when zoomed. What a
-// target means, and how the board is drawn on, stays with the game.
+// target means, and how the board is drawn on, stays with the game: tableBoard() below is the
+// part every game does alike, given only what differs.
 import { h, s } from "./dom.js";
 import { rovingGroup } from "./roving.js";
+import { boardZoom } from "./zoom.js";
+
+/**
+ * The board as every game's table has it: the picture in a zoomable frame (`wrap`, with its
+ * `zoom` button: the game puts both where its layout wants them), and its lit targets. The game
+ * says what differs:
+ *   wrapClass, zoomClass  its classes for the frame and the zoom button;
+ *   host()                the element the zoom enlarges (zoom.js);
+ *   here()                the point to keep in sight when nothing is lit (its own piece), or null;
+ *   hints()               the layer the targets' hints are drawn in (the game makes its layers);
+ *   act(action)           what choosing a target's action does (the page's ctx.act);
+ *   miss(event)           a click on the board that is on no lit target, if the game wants those.
+ * Each render the game gives light() its targets: { node, kind, words, hint, pick, also }, where
+ * `pick` is the action to send, or a function to run, and `also` any more classes for the node.
+ */
+export function tableBoard({ wrapClass, zoomClass = "board-zoom", host, here, hints, act, miss = null }) {
+  const wrap = h("div", { class: wrapClass, id: "board-wrap" });
+  let svg = null;
+  let roving = null;
+  let picks = new Map(); // a lit node -> what choosing it does (the first target lit there)
+  const zoomer = boardZoom({ host, frame: wrap, board: () => svg, focus: () => litFocus(svg, here), buttonClass: zoomClass });
+
+  function click(e) {
+    const node = e.target.closest?.(".is-target");
+    const pick = node && svg.contains(node) ? picks.get(node) : undefined;
+    if (pick === undefined) return miss?.(e);
+    return typeof pick === "function" ? pick() : act(pick);
+  }
+
+  return {
+    wrap,
+    zoom: zoomer.button,
+    get svg() {
+      return svg;
+    },
+    /** Load the picture (loadBoard's `picture`: viewBox, cls, label) and make its targets live. */
+    async load(url, picture) {
+      svg = await loadBoard(wrap, url, picture);
+      roving = boardInput(svg, click); // the lit squares: one Tab stop, arrows between
+      return svg;
+    },
+    /** Light exactly `targets` (falsy entries are skipped), and keep them in sight when zoomed. */
+    light(targets) {
+      clearTargets(svg, hints());
+      picks = new Map();
+      for (const t of svg ? targets : []) {
+        if (!t) continue;
+        markTarget(t.node, t.words, `target-${t.kind}`, ...(t.also || []));
+        if (!picks.has(t.node)) picks.set(t.node, t.pick);
+        if (t.hint) hints().append(t.hint);
+      }
+      roving?.refresh();
+      zoomer.follow(); // a zoomed board keeps the newly lit squares in sight
+    },
+    toggleZoom: () => zoomer.toggle(),
+  };
+}
 
 /**
  * Put the board picture at `url` into `wrap` and return its <svg>; if it cannot be had, an

@@ -1,5 +1,6 @@
 // The controls strip when the seat shown has no turn of its own to play: nothing in a replay,
-// a word before every seat is taken, the way on once the game is over. A game draws the rest.
+// a word before every seat is taken, the way on once the game is over; and while another seat
+// plays, the game's words for the wait. A game draws the rest.
 import { h, fill } from "./dom.js";
 
 /**
@@ -29,5 +30,25 @@ export function settledControls(ctrl, slot, view, { replay, waiting }, tableId) 
       : h("p", { class: "ctrl-wait" }, "The game is over."),
   );
   slot.dataset.state = "over";
+  return true;
+}
+
+/** "Waiting for Detective 2, a bot…": the line while another seat plays (`doing`: what it does). */
+export function waitingFor(name, bot, doing = "") {
+  return `Waiting for ${name}${bot ? ", a bot" : ""}${doing ? `: ${doing}` : ""}…`;
+}
+
+/**
+ * While another seat plays (not `canAct`): fill `ctrl` with the game's `words()` in the waiting
+ * line, after any rows `above()` gives, and return true. Otherwise mark the `slot` as the seat
+ * acting and return false: the game draws its own controls.
+ */
+export function othersTurn(ctrl, slot, canAct, words, above = () => []) {
+  if (canAct) {
+    slot.dataset.state = "acting";
+    return false;
+  }
+  fill(ctrl, above(), h("p", { class: "ctrl-wait" }, words()));
+  slot.dataset.state = "waiting";
   return true;
 }

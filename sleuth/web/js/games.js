@@ -18,6 +18,10 @@
 //   reset()                      forget per-seat transient state (pickers) when the seat shown changes
 //   coverWords()                 (optional) what the hot-seat cover says stays secret
 //   logWords(event)              (optional) the table log's words for an event (null: its `text`)
+//
+// What every game's table does alike is written once: the board in its zoomable frame with
+// its lit targets (board.js tableBoard), the keys around the game's own (keys.js tableKeys),
+// the settled controls (controls.js), seats, dice and tones.
 
 const cache = new Map();
 

@@ -9,11 +9,11 @@
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
 import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
-import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
-import { boardZoom } from "/static/js/zoom.js";
+import { tableBoard } from "/static/js/board.js";
+import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone as playTone } from "/static/js/tone.js";
 import { cardFace, cardBack, kindTitle, sortCards } from "./art.js";
@@ -127,6 +127,14 @@ export function createTable(ctx) {
   const showing = new Map(); // lawn place -> {card, by, how, verdict, closing}
   const lawnChain = new Map(); // lawn place -> the promise of its reveals
   const pieceSeen = new Set();
+  const board = tableBoard({
+    wrapClass: "co-board-wrap",
+    zoomClass: "co-zoom",
+    host: () => el.stage,
+    here: ownPiece,
+    hints: () => el.hints,
+    act: (a) => ctx.act(a),
+  });
 
   // ---- mounting ----
   async function mount(slots) {
@@ -134,9 +142,6 @@ export function createTable(ctx) {
     await loadStyle("/static/games/columbo/columbo.css");
     document.body.classList.add("game-columbo");
 
-    el.boardWrap = h("div", { class: "co-board-wrap", id: "board-wrap" });
-    el.zoomer = boardZoom({ host: () => el.stage, frame: el.boardWrap, board: () => svg, focus: zoomFocus, buttonClass: "co-zoom" });
-    el.zoom = el.zoomer.button;
     el.lawnCount = h("span", { class: "co-lawn-count" });
     el.field = h("div", { class: "co-lawn-field", id: "lawn-field", role: "group", "aria-label": "Cards on the lawn" });
     el.field.addEventListener("click", lawnClick);
@@ -146,11 +151,11 @@ export function createTable(ctx) {
       h("div", { class: "co-lawn-head" }, h("h2", { class: "co-lawn-title", id: "lawn-title" }, "The lawn"), el.lawnCount),
       el.field,
     );
-    el.stage = h("div", { class: "co-stage" }, h("div", { class: "co-board-box" }, el.boardWrap, el.zoom), el.lawn);
+    el.stage = h("div", { class: "co-stage" }, h("div", { class: "co-board-box" }, board.wrap, board.zoom), el.lawn);
     el.hand = h("section", { class: "panel co-hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" });
     fill(el.board, el.stage, el.hand);
 
-    svg = await loadBoard(el.boardWrap, "/api/games/columbo/board.svg", { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" });
+    svg = await board.load("/api/games/columbo/board.svg", { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" });
     prepareBoard();
 
     el.dice = [0, 1].map(() => dieEl({ tag: "span", cls: "co-die", pip: "co-pip" }));
@@ -204,16 +209,13 @@ export function createTable(ctx) {
     el.hints = s("g", { class: "co-hints" });
     el.pieces = s("g", { class: "co-pieces" });
     svg.append(el.closed, el.piles, el.hints, el.pieces);
-    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
   }
 
-  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
-  function zoomFocus() {
-    return litFocus(svg, () => {
-      const me = view?.detectives?.[opts.me ?? view?.to_move];
-      const g = me && geometry(me.at);
-      return g ? { x: g.cx, y: g.cy } : null;
-    });
+  /** Where this seat's piece stands: what a zoomed board keeps in sight when nothing is lit. */
+  function ownPiece() {
+    const me = view?.detectives?.[opts.me ?? view?.to_move];
+    const g = me && geometry(me.at);
+    return g ? { x: g.cx, y: g.cy } : null;
   }
 
   // ---- board geometry ----
@@ -301,7 +303,7 @@ export function createTable(ctx) {
   let broughtFor = null;
   function bringIntoView() {
     if (!opts.canAct || opts.replay || window.innerWidth >= 900) return;
-    const where = legal.moves.size || legal.jumps.size ? el.boardWrap : legal.places.size && !legal.pick ? el.lawn : null;
+    const where = legal.moves.size || legal.jumps.size ? board.wrap : legal.places.size && !legal.pick ? el.lawn : null;
     const key = `${view.number}/${view.phase}/${where === el.lawn ? "lawn" : "board"}`;
     if (!where || broughtFor === key) return;
     broughtFor = key;
@@ -429,33 +431,20 @@ export function createTable(ctx) {
 
   // ---- legal moves on the board ----
   function renderTargets() {
-    lightTargets();
-    el.roving?.refresh();
-    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+    board.light(opts.replay || mode ? [] : targets());
   }
 
-  function lightTargets() {
-    clearTargets(svg, el.hints);
-    if (!svg || opts.replay || mode) return;
-    const light = (id, kind) => {
+  function targets() {
+    const target = (id, kind, action) => {
       const node = nodeEl(id);
       const g = geometry(id);
-      if (!node || !g) return;
+      if (!node || !g) return null;
       const where = placeWords(id) === "the hallway" ? (node.querySelector("title")?.textContent || "this square").replace(/^The /, "the ") : placeWords(id);
-      markTarget(node, kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`, `target-${kind}`);
       const inset = g.room ? 3 : 1.5;
-      el.hints.append(s("rect", { class: `co-hint hint-${kind}${g.room ? " hint-room" : ""}`, x: g.x + inset, y: g.y + inset, width: g.w - 2 * inset, height: g.h - 2 * inset, rx: g.room ? 5 : 3, "data-for": id }));
+      const hint = s("rect", { class: `co-hint hint-${kind}${g.room ? " hint-room" : ""}`, x: g.x + inset, y: g.y + inset, width: g.w - 2 * inset, height: g.h - 2 * inset, rx: g.room ? 5 : 3, "data-for": id });
+      return { node, kind, words: kind === "jump" ? `Go straight to ${where}` : `Move to ${where}`, hint, pick: action };
     };
-    for (const id of legal.moves.keys()) light(id, "move");
-    for (const id of legal.jumps.keys()) light(id, "jump");
-  }
-
-  function boardClick(e) {
-    const node = e.target.closest?.("[data-node]");
-    if (!node || !svg.contains(node) || mode) return;
-    const id = node.dataset.node;
-    const action = legal.moves.get(id) || legal.jumps.get(id);
-    if (action) ctx.act(action);
+    return [...[...legal.moves].map(([id, a]) => target(id, "move", a)), ...[...legal.jumps].map(([id, a]) => target(id, "jump", a))];
   }
 
   // ---- the lawn ----
@@ -664,16 +653,16 @@ export function createTable(ctx) {
     return seat === opts.me ? "You" : ctx.seatWord(seat);
   }
 
+  /** The controls' line while another detective plays: who, and what he has to do. */
+  function waitWords() {
+    if (view.to_move === null || view.to_move === undefined) return "";
+    return waitingFor(ctx.seatWord(view.to_move), ctx.isBot?.(view.to_move), turnWords(view));
+  }
+
   function renderControls() {
     el.controls.classList.add("co-controls");
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
-    if (!opts.canAct) {
-      const who = view.to_move === null || view.to_move === undefined ? "" : `Waiting for ${ctx.seatWord(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}: ${turnWords(view)}…`;
-      fill(el.ctrl, situation(), h("p", { class: "ctrl-wait" }, who));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    el.controls.dataset.state = "acting";
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords, situation)) return;
     const rows = [...situation()];
     const main = [];
     const phase = view.phase;
@@ -938,31 +927,24 @@ export function createTable(ctx) {
   let endShown = false;
 
   // ---- keys ----
-  function key(e) {
-    const k = e.key;
-    if (k === "z") {
-      el.zoomer.toggle();
-      return true;
-    }
-    if (k === "Escape" && mode !== null && !mode.fixed) {
-      setMode(null);
-      return true;
-    }
-    if (!opts.canAct) return false;
-    const go = (a) => (a ? (ctx.act(a), true) : false);
-    switch (k) {
-      case "r": return go(legal.roll);
-      case "t": return go(legal.draw);
-      case "e": return go(legal.end);
-      case "p": return go(legal.pass);
-      case "c":
-        if (!legal.demands.length || view.phase === "counter") return false;
-        setMode(mode?.type === "demand" ? null : { type: "demand", target: legal.targets.length === 1 ? legal.targets[0] : null });
-        return true;
-      default:
-        return false;
-    }
-  }
+  const key = tableKeys({
+    toggleZoom: () => board.toggleZoom(),
+    choosing: () => mode !== null && !mode.fixed, // a counter-demand is no choice: it must be made
+    cancel: () => setMode(null),
+    canAct: () => opts.canAct,
+    act: (a) => ctx.act(a),
+    bindings: (k) => {
+      const challenge = legal.demands.length && view.phase !== "counter";
+      const keys = {
+        r: legal.roll,
+        t: legal.draw,
+        e: legal.end,
+        p: legal.pass,
+        c: challenge && (() => setMode(mode?.type === "demand" ? null : { type: "demand", target: legal.targets.length === 1 ? legal.targets[0] : null })),
+      };
+      return keys[k];
+    },
+  });
 
   // ---- live events: pieces walking, cards shown and turned, dice, sounds ----
   function play(events) {

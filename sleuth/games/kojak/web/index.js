@@ -4,11 +4,11 @@
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
 import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
-import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
-import { boardZoom } from "/static/js/zoom.js";
+import { tableBoard } from "/static/js/board.js";
+import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { tone } from "/static/js/tone.js";
 
@@ -113,24 +113,28 @@ export function createTable(ctx) {
   const angles = {}; // building -> the disc's shown angle (keeps growing: tables only turn clockwise)
   const anim = new Map(); // piece element -> animation token
   let turnKey = null;
+  const board = tableBoard({
+    wrapClass: "kj-board-wrap",
+    host: () => el.board,
+    here: ownPiece,
+    hints: () => el.hints,
+    act: (a) => ctx.act(a),
+    miss: otherCar,
+  });
 
   // ---- mounting ----
   async function mount(slots) {
     Object.assign(el, slots);
     await loadStyle("/static/games/kojak/kojak.css");
     document.body.classList.add("game-kojak");
-    el.wrap = h("div", { class: "kj-board-wrap", id: "board-wrap" });
-    el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
-    el.zoom = el.zoomer.button;
-    fill(el.board, el.wrap, el.zoom);
-    svg = await loadBoard(el.wrap, "/api/games/kojak/board.svg", { viewBox: "0 0 804 804", cls: "kj-board", label: "Kojak board" });
+    fill(el.board, board.wrap, board.zoom);
+    svg = await board.load("/api/games/kojak/board.svg", { viewBox: "0 0 804 804", cls: "kj-board", label: "Kojak board" });
     el.hints = s("g", { class: "kj-hints" });
     el.marks = s("g", { class: "kj-marks" });
     el.badges = s("g", { class: "kj-badges" });
     el.pieces = s("g", { class: "kj-pieces" });
     el.fx = s("g", { class: "kj-fx" });
     svg.append(el.hints, el.marks, el.badges, el.pieces, el.fx);
-    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The HUD: the case file, the dice and the Action Card, the piles
     el.caseFile = h("div", { class: "kj-case", id: "case-file" });
@@ -149,14 +153,12 @@ export function createTable(ctx) {
     fill(el.info, el.notebook, el.hand, el.players);
   }
 
-  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
-  function zoomFocus() {
-    return litFocus(svg, () => {
-      if (!view) return null;
-      const p = view.pieces?.[opts.me ?? view.to_move];
-      const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
-      return point(at || "start");
-    });
+  /** Where this seat's piece in play stands: what a zoomed board keeps in sight when nothing is lit. */
+  function ownPiece() {
+    if (!view) return null;
+    const p = view.pieces?.[opts.me ?? view.to_move];
+    const at = view.phase === "hq" || view.phase === "turn" ? p?.kojak || p?.cars?.detective : p?.cars?.[car] || p?.cars?.detective;
+    return point(at || "start");
   }
 
   // ---- board geometry (read from the picture's data attributes) ----
@@ -339,42 +341,38 @@ export function createTable(ctx) {
     }
   }
 
-  function lightNode(id, kind, words) {
-    const n = nodeEl(id);
+  // A lit target (board.js) on a space or on a building; `choose` is its action, or what to do.
+  function onNode(id, kind, words, choose) {
+    const node = nodeEl(id);
     const g = point(id);
-    if (!n || !g) return;
-    markTarget(n, words, `target-${kind}`);
-    const big = n.classList.contains("room") || n.classList.contains("lot");
-    el.hints.append(s("circle", { class: `hint hint-${kind}`, cx: g.x, cy: g.y, r: big ? 25 : 20, "data-for": id }));
+    if (!node || !g) return null;
+    const big = node.classList.contains("room") || node.classList.contains("lot");
+    return { node, kind, words, pick: choose, hint: s("circle", { class: `hint hint-${kind}`, cx: g.x, cy: g.y, r: big ? 25 : 20, "data-for": id }) };
   }
 
-  function lightBuilding(b, kind, words) {
-    const n = buildingEl(b);
+  function onBuilding(b, kind, words, choose) {
+    const node = buildingEl(b);
     const t = table(b);
-    if (!n || !t) return;
-    markTarget(n, words, `target-${kind}`, ...(pick === b && kind === "turn" ? ["picked"] : []));
-    el.hints.append(s("circle", { class: `hint hint-building hint-${kind}`, cx: +t.dataset.cx, cy: +t.dataset.cy, r: +t.dataset.r + 9, "data-for": b }));
+    if (!node || !t) return null;
+    const hint = s("circle", { class: `hint hint-building hint-${kind}`, cx: +t.dataset.cx, cy: +t.dataset.cy, r: +t.dataset.r + 9, "data-for": b });
+    return { node, kind, words, pick: choose, hint, also: pick === b && kind === "turn" ? ["picked"] : [] };
   }
 
   function renderTargets() {
-    lightTargets();
-    el.roving?.refresh();
-    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+    board.light(opts.replay || !opts.canAct || mode === "arrest" ? [] : targets());
   }
 
-  function lightTargets() {
-    clearTargets(svg, el.hints);
-    if (!svg || opts.replay || !opts.canAct || mode === "arrest") return;
-    for (const [lot] of legal.park) lightNode(lot, "park", `Park the Detective's car in ${placeWords(lot)}`);
-    for (const [to] of legal.drive[car]) lightNode(to, "drive", `Drive ${car === "kojak" ? "Kojak's car" : "the Detective's car"} to ${placeWords(to)}`);
-    for (const [to] of legal.walk) lightNode(to, "walk", `Move Kojak to ${placeWords(to)}`);
-    for (const [room] of legal.jump) lightNode(room, "jump", `Kojak jumps into ${placeWords(room)}`);
-    for (const [b] of legal.badge) lightBuilding(b, "badge", `Put the Badge on ${the(b)}`);
-    for (const [b] of legal.turn) lightBuilding(b, "turn", `Turn ${the(b)}'s turntable`);
-    if (legal.take) {
-      const b = clueBuilding();
-      if (b) lightBuilding(b, "take", `Take the informer at ${the(b)}`);
-    }
+  function targets() {
+    const clue = legal.take ? clueBuilding() : null;
+    return [
+      ...[...legal.park].map(([lot, a]) => onNode(lot, "park", `Park the Detective's car in ${placeWords(lot)}`, a)),
+      ...[...legal.drive[car]].map(([to, a]) => onNode(to, "drive", `Drive ${car === "kojak" ? "Kojak's car" : "the Detective's car"} to ${placeWords(to)}`, a)),
+      ...[...legal.walk].map(([to, a]) => onNode(to, "walk", `Move Kojak to ${placeWords(to)}`, a)),
+      ...[...legal.jump].map(([room, a]) => onNode(room, "jump", `Kojak jumps into ${placeWords(room)}`, a)),
+      ...[...legal.badge].map(([b, a]) => onBuilding(b, "badge", `Put the Badge on ${the(b)}`, a)),
+      ...[...legal.turn.keys()].map((b) => onBuilding(b, "turn", `Turn ${the(b)}'s turntable`, () => pickTable(b))),
+      clue ? onBuilding(clue, "take", `Take the informer at ${the(clue)}`, legal.take) : null,
+    ];
   }
 
   function clueBuilding() {
@@ -450,16 +448,15 @@ export function createTable(ctx) {
   // ---- controls ----
   const btn = buttonsFor((a) => ctx.act(a));
 
+  /** The controls' line while another player plays, or for a player out of the game. */
+  function waitWords() {
+    if (view.pieces?.[opts.me]?.out) return "You are out: you made a wrong arrest. Keep the solution to yourself!";
+    return waitingFor(playerWords(view.to_move), ctx.isBot?.(view.to_move));
+  }
+
   function renderControls() {
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
-    if (!opts.canAct) {
-      const mine = view.pieces?.[opts.me];
-      const words = mine?.out ? "You are out: you made a wrong arrest. Keep the solution to yourself!" : `Waiting for ${playerWords(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, words));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    el.controls.dataset.state = "acting";
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords)) return;
     const rows = [];
     const me = view.pieces[opts.me];
     if (mode === "arrest" && legal.arrest) {
@@ -672,66 +669,41 @@ export function createTable(ctx) {
   }
 
   // ---- input ----
-  function boardClick(e) {
-    if (!opts.canAct) return;
-    const node = e.target.closest?.("[data-node]");
-    if (node && svg.contains(node) && !node.classList.contains("kj-piece")) {
-      const id = node.dataset.node;
-      if (legal.park.has(id)) return ctx.act(legal.park.get(id));
-      if (legal.drive[car].has(id)) return ctx.act(legal.drive[car].get(id));
-      const other = car === "detective" ? "kojak" : "detective";
-      if (legal.drive[other].has(id)) return ctx.act(legal.drive[other].get(id));
-      if (legal.walk.has(id)) return ctx.act(legal.walk.get(id));
-      if (legal.jump.has(id)) return ctx.act(legal.jump.get(id));
-    }
-    const building = e.target.closest?.(".building[data-building]");
-    if (building && svg.contains(building)) {
-      const b = building.dataset.building;
-      if (legal.badge.has(b)) return ctx.act(legal.badge.get(b));
-      if (legal.take && clueBuilding() === b) return ctx.act(legal.take);
-      if (legal.turn.has(b)) {
-        pick = b;
-        renderTargets();
-        renderControls();
-        el.ctrl.querySelector(`.kj-turn-row.picked button`)?.focus({ preventScroll: true });
-      }
-    }
+  function pickTable(b) {
+    pick = b;
+    renderTargets();
+    renderControls();
+    el.ctrl.querySelector(`.kj-turn-row.picked button`)?.focus({ preventScroll: true });
   }
 
-  function key(e) {
-    const k = e.key;
-    if (k === "z") {
-      el.zoomer.toggle();
-      return true;
-    }
-    if (k === "Escape" && mode !== null) {
-      setMode(null);
-      return true;
-    }
-    if (!opts.canAct) return false;
-    const go = (a) => (a ? (ctx.act(a), true) : false);
-    switch (k) {
-      case "r": return go(legal.roll);
-      case "d": return go(legal.draw);
-      case "t": return go(legal.take);
-      case "s": return go(legal.stay);
-      case "l": return go(legal.leave);
-      case "e": return go(legal.end);
-      case "a":
-        if (!legal.arrest) return false;
-        setMode(mode === "arrest" ? null : "arrest");
-        return true;
-      case "c":
-        if (!(legal.drive.detective.size && legal.drive.kojak.size)) return false;
-        setCar(car === "detective" ? "kojak" : "detective");
-        return true;
-      case "1":
-      case "2":
-        return pick && legal.turn.get(pick)?.has(Number(k)) ? go(legal.turn.get(pick).get(Number(k))) : false;
-      default:
-        return false;
-    }
+  /** The other car's spaces are not lit, but a tap on one drives that car there. */
+  function otherCar(e) {
+    const node = e.target.closest?.("[data-node]");
+    if (!opts.canAct || !node || !svg.contains(node) || node.classList.contains("kj-piece")) return;
+    const drive = legal.drive[car === "detective" ? "kojak" : "detective"].get(node.dataset.node);
+    if (drive) ctx.act(drive);
   }
+
+  const key = tableKeys({
+    toggleZoom: () => board.toggleZoom(),
+    choosing: () => mode !== null,
+    cancel: () => setMode(null),
+    canAct: () => opts.canAct,
+    act: (a) => ctx.act(a),
+    bindings: (k) => {
+      const keys = {
+        r: legal.roll,
+        d: legal.draw,
+        t: legal.take,
+        s: legal.stay,
+        l: legal.leave,
+        e: legal.end,
+        a: legal.arrest && (() => setMode(mode === "arrest" ? null : "arrest")),
+        c: legal.drive.detective.size && legal.drive.kojak.size && (() => setCar(car === "detective" ? "kojak" : "detective")),
+      };
+      return keys[k] ?? ((k === "1" || k === "2") && pick && legal.turn.get(pick)?.get(Number(k)));
+    },
+  });
 
   // ---- live events: movement along routes, the informer taken, the dice, sounds ----
   function play(events, { me } = {}) {

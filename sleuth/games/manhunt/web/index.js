@@ -5,11 +5,11 @@
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
 import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
-import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
-import { boardZoom } from "/static/js/zoom.js";
+import { tableBoard } from "/static/js/board.js";
+import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { tone as playTone } from "/static/js/tone.js";
 
 export const title = "Manhunt";
@@ -105,6 +105,14 @@ export function createTable(ctx) {
   let scannerUntil = 0; // the Clue Scanner shows a probe or a flap until then (ms)
   let placedOnce = false;
   let fetching = null;
+  const board = tableBoard({
+    wrapClass: "mh-board-wrap",
+    zoomClass: "mh-zoom",
+    host: () => el.board,
+    here: ownCar,
+    hints: () => el.hints,
+    act: (a) => ctx.act(a),
+  });
 
   const who = (seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`;
   // A replay shows everyone's secrets: it names whose they were instead of saying "you".
@@ -117,15 +125,11 @@ export function createTable(ctx) {
     Object.assign(el, slots);
     await loadStyle("/static/games/manhunt/manhunt.css");
     document.body.classList.add("game-manhunt");
-    el.wrap = h("div", { class: "mh-board-wrap", id: "board-wrap" });
-    el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "mh-zoom" });
-    el.zoom = el.zoomer.button;
-    fill(el.board, el.wrap, el.zoom);
-    svg = await loadBoard(el.wrap, "/api/games/manhunt/board.svg", { viewBox: "0 0 800 800", cls: "mh-board", label: "Manhunt board" });
+    fill(el.board, board.wrap, board.zoom);
+    svg = await board.load("/api/games/manhunt/board.svg", { viewBox: "0 0 800 800", cls: "mh-board", label: "Manhunt board" });
     el.hints = s("g", { class: "mh-hints" });
     el.cars = s("g", { class: "mh-cars" });
     svg.append(el.hints, el.cars);
-    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The Computer and the Clue Scanner
     el.dials = {};
@@ -155,12 +159,10 @@ export function createTable(ctx) {
     showScanner(null);
   }
 
-  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
-  function zoomFocus() {
-    return litFocus(svg, () => {
-      const car = view?.cars?.[opts.me ?? view?.to_move];
-      return (car && geometry(car.space)) || null;
-    });
+  /** Where this seat's car stands: what a zoomed board keeps in sight when nothing is lit. */
+  function ownCar() {
+    const car = view?.cars?.[opts.me ?? view?.to_move];
+    return (car && geometry(car.space)) || null;
   }
 
   // ---- the static parts of the view (a view without them: ask the server) ----
@@ -295,24 +297,21 @@ export function createTable(ctx) {
   }
 
   function renderTargets() {
-    lightTargets();
-    el.roving?.refresh();
-    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+    board.light(opts.replay || spinning ? [] : targets());
   }
 
-  function lightTargets() {
-    clearTargets(svg, el.hints);
-    if (!svg || opts.replay || spinning) return;
+  function targets() {
     const sets = [["move", legal.moves], ["place", legal.places]];
-    for (const [kind, targets] of sets) {
-      for (const id of targets.keys()) {
+    return sets.flatMap(([kind, actions]) =>
+      [...actions].map(([id, action]) => {
         const node = spaceEl(id);
         const g = geometry(id);
-        if (!node || !g) continue;
-        markTarget(node, `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`, `target-${kind}`);
-        el.hints.append(s("rect", { class: `mh-hint hint-${kind}`, x: g.x - 19, y: g.y - 19, width: 38, height: 38, rx: 8, "data-for": id }));
-      }
-    }
+        if (!node || !g) return null;
+        const words = `${kind === "move" ? "Move to" : "Start on"} ${spaceWords(id, statics?.board)}`;
+        const hint = s("rect", { class: `mh-hint hint-${kind}`, x: g.x - 19, y: g.y - 19, width: 38, height: 38, rx: 8, "data-for": id });
+        return { node, kind, words, hint, pick: action };
+      }),
+    );
   }
 
   // ---- the Computer ----
@@ -525,18 +524,18 @@ export function createTable(ctx) {
   // ---- controls ----
   const btn = buttonsFor((a) => ctx.act(a));
 
+  /** The controls' line while another car plays, or while it looks under one of this side's flaps. */
+  function waitWords() {
+    const ex = view.exchange;
+    if (view.phase === "ask" && ex && ex.asked === opts.me) return `BROADCAST: ${short(ex.asker)} may look under one flap of your Handbook…`;
+    return waitingFor(who(view.to_move), ctx.isBot?.(view.to_move));
+  }
+
   function renderControls() {
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
     const rows = [];
     const ex = view.exchange;
-    if (!opts.canAct) {
-      let words = `Waiting for ${who(view.to_move)}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`;
-      if (view.phase === "ask" && ex && ex.asked === opts.me) words = `BROADCAST: ${short(ex.asker)} may look under one flap of your Handbook…`;
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, words));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
-    el.controls.dataset.state = "acting";
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords)) return;
     const main = [];
     const car = view.cars?.[opts.me];
     if (legal.spin) {
@@ -757,35 +756,17 @@ export function createTable(ctx) {
   }
 
   // ---- input ----
-  function boardClick(e) {
-    const node = e.target.closest?.("[data-node]");
-    if (!node || !svg.contains(node)) return;
-    const id = node.dataset.node;
-    if (legal.moves.has(id) && !spinning) return ctx.act(legal.moves.get(id));
-    if (legal.places.has(id)) return ctx.act(legal.places.get(id));
-  }
-
-  function key(e) {
-    const k = e.key;
-    if (k === "z") {
-      el.zoomer.toggle();
-      return true;
-    }
-    if (k === "Escape" && mode !== null) {
-      setMode(null);
-      return true;
-    }
-    if (!opts.canAct) return false;
-    const go = (a) => (a ? (ctx.act(a), true) : false);
-    if (k === "s") return go(legal.spin);
-    if (k === "n") return go(legal.noCall);
-    if (k === "a" && legal.accuses.size) {
-      setMode(mode ? null : "accuse");
-      return true;
-    }
-    if (/^[3-8]$/.test(k)) return go(legal.asks.get(Number(k)));
-    return false;
-  }
+  const key = tableKeys({
+    toggleZoom: () => board.toggleZoom(),
+    choosing: () => mode !== null,
+    cancel: () => setMode(null),
+    canAct: () => opts.canAct,
+    act: (a) => ctx.act(a),
+    bindings: (k) => {
+      const keys = { s: legal.spin, n: legal.noCall, a: legal.accuses.size && (() => setMode(mode ? null : "accuse")) };
+      return keys[k] ?? (/^[3-8]$/.test(k) && legal.asks.get(Number(k)));
+    },
+  });
 
   // ---- live events: the dials, the cars, the probe, sounds ----
   function play(events, { me } = {}) {

@@ -3,11 +3,11 @@
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
 import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadStyle, seatWho } from "/static/js/dom.js";
-import { loadBoard, boardInput, markTarget, clearTargets, litFocus } from "/static/js/board.js";
-import { boardZoom } from "/static/js/zoom.js";
+import { tableBoard } from "/static/js/board.js";
+import { tableKeys } from "/static/js/keys.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
-import { settledControls } from "/static/js/controls.js";
+import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
 import { dieEl, setDie, rollDice } from "/static/js/dice.js";
 import { playSound, playSequence } from "./sound.js";
 import { litSegments } from "./scanner/led.js";
@@ -149,6 +149,14 @@ export function createTable(ctx) {
   let ledCut = null; // ends the hold of the item on the LED now, when a later moment comes
   let moment = 0; // one per update of the game (play()) or press of a memory button
   let memoryShown = null;
+  const board = tableBoard({
+    wrapClass: "board-wrap",
+    host: () => el.board,
+    here: ownPiece,
+    hints: () => el.hints,
+    act: (a) => ctx.act(a),
+    miss: rideUnlit,
+  });
 
   // ---- mounting ----
   async function mount(slots) {
@@ -156,16 +164,12 @@ export function createTable(ctx) {
     await loadStyle("/static/games/stop-thief/stop-thief.css");
     document.body.classList.add("game-stop-thief");
     // The board
-    el.wrap = h("div", { class: "board-wrap", id: "board-wrap" });
-    el.zoomer = boardZoom({ host: () => el.board, frame: el.wrap, board: () => svg, focus: zoomFocus, buttonClass: "board-zoom" });
-    el.zoom = el.zoomer.button;
-    fill(el.board, el.wrap, el.zoom);
-    svg = await loadBoard(el.wrap, "/api/games/stop-thief/board.svg", { viewBox: "0 0 800 800", cls: "st-board", label: "Stop Thief board" });
+    fill(el.board, board.wrap, board.zoom);
+    svg = await board.load("/api/games/stop-thief/board.svg", { viewBox: "0 0 800 800", cls: "st-board", label: "Stop Thief board" });
     el.hints = s("g", { class: "st-hints" });
     el.marks = s("g", { class: "st-marks" });
     el.pieces = s("g", { class: "st-pieces" });
     svg.append(el.hints, el.marks, el.pieces);
-    el.roving = boardInput(svg, boardClick); // the lit squares: one Tab stop, arrows between
 
     // The scanner, the dice and the thief's poster
     el.led = ledSvg();
@@ -198,13 +202,11 @@ export function createTable(ctx) {
     fill(el.info, el.dets, el.hand, el.notebook);
   }
 
-  /** What a zoomed board keeps in sight (zoom.js): the lit squares, else this seat's piece. */
-  function zoomFocus() {
-    return litFocus(svg, () => {
-      const me = view?.detectives?.[opts.me ?? view?.to_move];
-      const g = me && geometry(me.node);
-      return g ? { x: g.cx, y: g.cy } : null;
-    });
+  /** Where this seat's piece stands: what a zoomed board keeps in sight when nothing is lit. */
+  function ownPiece() {
+    const me = view?.detectives?.[opts.me ?? view?.to_move];
+    const g = me && geometry(me.node);
+    return g ? { x: g.cx, y: g.cy } : null;
   }
 
   // ---- board geometry ----
@@ -312,26 +314,23 @@ export function createTable(ctx) {
   }
 
   function renderTargets() {
-    lightTargets();
-    el.roving?.refresh();
-    el.zoomer?.follow(); // a zoomed board keeps the newly lit squares in sight
+    board.light(opts.replay ? [] : targets());
   }
 
-  function lightTargets() {
-    clearTargets(svg, el.hints);
-    if (!svg || opts.replay) return;
-    const [kind, targets] = targetSet();
-    if (!kind) return;
+  function targets() {
+    const [kind, actions] = targetSet();
     const here = view.detectives?.[opts.me]?.node;
-    for (const id of targets.keys()) {
+    return [...actions].map(([id, action]) => {
       const node = nodeEl(id);
       const g = geometry(id);
-      if (!node || !g) continue;
+      if (!node || !g) return null;
       const stay = kind === "move" && id === here;
       const words = kind === "move" ? (stay ? `Stay on ${nodeLabel(id)}` : `Move to ${nodeLabel(id)}`) : kind === "ride" ? `Ride to ${nodeLabel(id)}` : `Arrest at ${nodeLabel(id)}`;
-      markTarget(node, words, `target-${kind}`, ...(stay ? ["target-stay"] : []));
-      el.hints.append(s("rect", { class: `hint hint-${kind}`, x: g.x + 1, y: g.y + 1, width: g.w - 2, height: g.h - 2, rx: 3, "data-for": id }));
-    }
+      const hint = s("rect", { class: `hint hint-${kind}`, x: g.x + 1, y: g.y + 1, width: g.w - 2, height: g.h - 2, rx: 3, "data-for": id });
+      // While a card's detective is being picked the squares stay lit but take no click.
+      const pick = kind === "move" ? () => mode === null && ctx.act(action) : action;
+      return { node, kind, words, hint, pick, also: stay ? ["target-stay"] : [] };
+    });
   }
 
   function renderMarks() {
@@ -509,16 +508,16 @@ export function createTable(ctx) {
   // ---- controls ----
   const btn = buttonsFor((a) => ctx.act(a));
 
+  /** The controls' line while another detective plays. */
+  function waitWords() {
+    const d = view.detectives?.[view.to_move];
+    return waitingFor(`${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}`, ctx.isBot?.(view.to_move));
+  }
+
   function renderControls() {
     if (settledControls(el.ctrl, el.controls, view, opts, ctx.tableId)) return;
-    if (!opts.canAct) {
-      const d = view.detectives?.[view.to_move];
-      fill(el.ctrl, h("p", { class: "ctrl-wait" }, `Waiting for ${ctx.seatWord(view.to_move)}${d ? ` (${d.license})` : ""}${ctx.isBot?.(view.to_move) ? ", a bot" : ""}…`));
-      el.controls.dataset.state = "waiting";
-      return;
-    }
+    if (othersTurn(el.ctrl, el.controls, opts.canAct, waitWords)) return;
     const rows = [];
-    el.controls.dataset.state = "acting";
     const main = [];
     if (legal.fine) main.push(btn(`Pay the ${money(Math.min(100, view.detectives[opts.me].money))} fine`, legal.fine, { key: "f", cls: "btn-primary btn-big", data: { action: "pay_fine" } }));
     if (legal.clue) main.push(btn("CLUE", legal.clue, { key: "c", cls: "btn-primary btn-big btn-clue", data: { action: "clue" } }));
@@ -706,54 +705,35 @@ export function createTable(ctx) {
   }
 
   // ---- input ----
-  function boardClick(e) {
+  /** A station not lit (no move goes there) is still a ride away for a detective on the subway. */
+  function rideUnlit(e) {
     const node = e.target.closest?.("[data-node]");
-    if (!node || !svg.contains(node)) return;
-    const id = node.dataset.node;
-    if (mode === "arrest" && legal.arrests.has(id)) return ctx.act(legal.arrests.get(id));
-    if (mode === "ride" && legal.rides.has(id)) return ctx.act(legal.rides.get(id));
-    if (mode === null && legal.moves.has(id)) return ctx.act(legal.moves.get(id));
-    if (mode === null && legal.rides.has(id)) return ctx.act(legal.rides.get(id));
+    if (!node || !svg.contains(node) || mode !== null) return;
+    const ride = legal.rides.get(node.dataset.node);
+    if (ride) ctx.act(ride);
   }
 
-  function key(e) {
-    const k = e.key;
-    if (k === "z") {
-      el.zoomer.toggle();
-      return true;
-    }
-    if (k === "Escape" && mode !== null) {
-      setMode(null);
-      return true;
-    }
-    if (!opts.canAct) return false;
-    const here = view.detectives?.[opts.me]?.node;
-    const go = (a) => (a ? (ctx.act(a), true) : false);
-    switch (k) {
-      case "c": return go(legal.clue);
-      case "r": return go(legal.roll);
-      case "e": return go(legal.end);
-      case "f": return go(legal.fine);
-      case "s": return mode === null ? go(legal.moves.get(here)) : false;
-      case "a":
-        if (!legal.arrests.size) return false;
-        setMode(mode === "arrest" ? null : "arrest");
-        return true;
-      case "u":
-        if (!legal.rides.size) return false;
-        setMode(mode === "ride" ? null : "ride");
-        return true;
-      default:
-        if (/^[1-9]$/.test(k)) {
-          const card = (view.hand || [])[Number(k) - 1];
-          if (card && legal.cards.has(card.id)) {
-            playCard(card);
-            return true;
-          }
-        }
-    }
-    return false;
-  }
+  const key = tableKeys({
+    toggleZoom: () => board.toggleZoom(),
+    choosing: () => mode !== null,
+    cancel: () => setMode(null),
+    canAct: () => opts.canAct,
+    act: (a) => ctx.act(a),
+    bindings: (k) => {
+      const here = view.detectives?.[opts.me]?.node;
+      const card = /^[1-9]$/.test(k) ? (view.hand || [])[Number(k) - 1] : null;
+      const keys = {
+        c: legal.clue,
+        r: legal.roll,
+        e: legal.end,
+        f: legal.fine,
+        s: mode === null && legal.moves.get(here),
+        a: legal.arrests.size && (() => setMode(mode === "arrest" ? null : "arrest")),
+        u: legal.rides.size && (() => setMode(mode === "ride" ? null : "ride")),
+      };
+      return keys[k] ?? (card && legal.cards.has(card.id) && (() => playCard(card)));
+    },
+  });
 
   // ---- live events: sounds, the LED, the dice ----
   function play(events, { me } = {}) {

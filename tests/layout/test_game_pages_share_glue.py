@@ -1,0 +1,36 @@
+"""The four game page modules leave what every table does alike to the shell (issue #16): the
+board's frame, zoom and lit targets (sleuth/web/js/board.js `tableBoard`) and the keys around
+a game's own (sleuth/web/js/keys.js `tableKeys`). A game module that wires these itself again
+is the repetition this keeps out."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import sleuth
+
+GAMES = Path(sleuth.__file__).parent / "games"
+COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.S)
+
+# What only the shell's modules should call or write; each was once in every game's module.
+SHELL_ONLY = {
+    "boardZoom(": "the zoomable frame (tableBoard makes it)",
+    "loadBoard(": "loading the picture (tableBoard.load)",
+    "boardInput(": "the targets' clicks and roving Tab stop (tableBoard.load)",
+    "markTarget(": "lighting a target (tableBoard.light)",
+    "clearTargets(": "putting targets out (tableBoard.light)",
+    "litFocus(": "what a zoomed board follows (tableBoard's here)",
+    'k === "z"': "the zoom key (tableKeys)",
+    'k === "Escape"': "the cancel key (tableKeys)",
+}
+
+
+@pytest.mark.parametrize("page", sorted(GAMES.glob("*/web/index.js")), ids=lambda p: p.parts[-3])
+def test_a_game_page_leaves_the_common_table_glue_to_the_shell(page: Path) -> None:
+    code = COMMENT.sub("", page.read_text())
+    again = {what: why for what, why in SHELL_ONLY.items() if what in code}
+    assert not again, f"{page.parts[-3]} writes again: {again}"
+    assert "tableBoard(" in code and "tableKeys(" in code
