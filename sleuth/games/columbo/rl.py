@@ -65,6 +65,10 @@ HAPPENINGS: dict[str, tuple[str, str | None]] = {
     "laid_down": ("seat", None),
 }
 HAPPENING_INDEX = {kind: i for i, kind in enumerate(HAPPENINGS)}
+# Counts scaled as the view's encoder scales them, looked up rather than worked out each step.
+SIXTHS = tuple(scaled(n, 6) for n in range(PACK_SIZE + 1))  # a room's pile
+SEVENTHS = tuple(scaled(n, 7) for n in range(PACK_SIZE + 1))  # No Clue cards put aside
+EIGHTHS = tuple(scaled(n, 8) for n in range(PACK_SIZE + 1))  # a hand
 NEWS_ABOUT = (
     "a happening it saw: present, type (" + ", ".join(HAPPENINGS) + "), actor and other seat "
     "(relative), lawn place, kind named/asked/shown, a card's face seen, named right"
@@ -86,7 +90,9 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
-        self._happenings: OrderedDict[int, tuple[Event, Happening]] = OrderedDict()
+        self._happenings: OrderedDict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = (
+            OrderedDict()
+        )
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -152,21 +158,30 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
-    def happening(self, event: Event) -> Happening:
-        """A happening's news slot but for the seats (which each observer counts from
-        itself): the offsets of its 1s, then the actor's and the other seat's numbers.
+    def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
+        """A happening's news slot for each seat (each counts the seats from itself): the
+        offsets of its 1s in the slot (every value of a slot is 0 or 1).
 
-        Worked out once for all the seats that see the event: the latest are remembered by
-        the event's id, each entry holding its event so that the id is not reused meanwhile.
+        Worked out once, for all the seats, by the first seat that sees it (each seat given
+        it is one that may see it): the latest are remembered by the event's id, each entry
+        holding its event so that the id is not reused meanwhile.
         """
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
-        found = self._happening(event)
-        self._happenings[id(event)] = (event, found)
+        ones, actor, other = self._happening(event)
+        s, players = 1 + len(HAPPENINGS), self.players
+        if other is None:
+            rows = tuple((*ones, s + (actor - me) % players) for me in range(players))
+        else:
+            rows = tuple(
+                (*ones, s + (actor - me) % players, s + MAX_SEATS + (other - me) % players)
+                for me in range(players)
+            )
+        self._happenings[id(event)] = (event, rows)
         if len(self._happenings) > HAPPENINGS_KEPT:
             self._happenings.popitem(last=False)
-        return found
+        return rows
 
     def _happening(self, event: Event) -> Happening:
         d = event.data
@@ -194,17 +209,32 @@ class ColumboEncoder(Encoder):
 
 
 class ColumboObserver(Observer):
-    """Keeps the latest happenings the seat saw (the window); all else comes from the view."""
+    """Keeps the latest happenings the seat saw (the window); all else comes from the view.
+
+    The lean hook starts each vector from a template of the parts that change seldom (those
+    fixed for the game, the seat's hand, the news window), brought up to date only when they
+    change, and writes the rest afresh.
+    """
 
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
-        # The news parts as one block, latest first, and the happenings seen since it was
-        # last brought up to date (the offsets of each one's 1s in a slot; latest last).
-        width = encoder.news_parts[0].stop - encoder.news_parts[0].start
-        self._block = np.zeros(NEWS * width, np.float32)
+        enc = encoder
+        self._template = np.zeros(enc.layout.size, np.float32)
+        self._settled = False  # whether the template holds the parts fixed for the game
+        self._hand_seen: list[int] | None = None  # the hand the template holds
+        # The news parts as one block of the template, latest first, and the happenings seen
+        # since it was last brought up to date (the offsets of each one's 1s in a slot).
+        self._block = self._template[enc.news_parts[0].start : enc.news_parts[-1].stop]
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
-        self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
+        # Offsets read at every step, taken out of the layout once.
+        self._phase = enc.phase_part.start
+        self._dice = enc.dice_part.start - 2  # by the throw's total, 2-12
+        self._throw = enc.throw_part.start
+        self._piles = {room: enc.rooms_part.start + 1 + at for room, at in ROOM_OFFSET.items()}
+        self._lawn = enc.lawn_part.start
+        self._aside = enc.aside_part.start
+        self._drawn = enc.drawn_part.start
         # By seat, where that detective's parts start: its node's one-hot, its table, its stats.
         self._slots = []
         for other in range(encoder.players):
@@ -213,7 +243,13 @@ class ColumboObserver(Observer):
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self._fresh.append(self._happening(event))
+            self._fresh.append(self.encoder.slots(event)[self.seat])
+
+    def observe_events(self, events: Iterable[Event]) -> None:
+        slots, me, append = self.encoder.slots, self.seat, self._fresh.append
+        for event in events:
+            if event.kind in HAPPENINGS:
+                append(slots(event)[me])
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -270,67 +306,82 @@ class ColumboObserver(Observer):
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
-        self._news(out)
+        self._news()
+        start = enc.news_parts[0].start
+        out[start : start + len(self._block)] = self._block
         return out
 
     def encode_state(self, state: GameState) -> Vector:
         """The lean hook: the same vector from the public state and this seat's own hand and
         fresh card (never a face-down lawn card, another's hand or a room pile's order)."""
         game = cast(Columbo, state)
-        enc, me = self.encoder, self.seat
-        out = self._fixed(game)
+        if not self._settled:
+            self._settle(game)
+        hand = game.detectives[self.seat].hand
+        if hand != self._hand_seen:
+            self._keep_hand(hand)
+        if self._fresh:
+            self._news()
+        out = self._template.copy()
         put = cells(out)
         turn, to_move = game.turn, game.to_move
-        put[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
-        s = enc.throw_part.start
+        put[self._phase + PHASE_INDEX[turn.phase]] = 1.0
+        s = self._throw
         if turn.dice:
-            put[enc.dice_part.start + turn.total - 2] = 1.0
+            first, second = turn.dice
+            put[self._dice + first + second] = 1.0
             put[s] = turn.special
-            put[s + 1] = turn.doubles
+            put[s + 1] = first == second
         put[s + 2] = game.endgame
         put[s + 3] = scaled(game.turns + 1, TURNS)
-        rooms = enc.rooms_part.start + 1
+        piles = self._piles
         for room, pile in game.piles.items():  # how many cards each pile holds: public
-            put[rooms + ROOM_OFFSET[room]] = scaled(len(pile), 6)
+            put[piles[room]] = SIXTHS[len(pile)]
+        slots, kind_of = self._slots, self.encoder.card_kind
         for det in game.detectives:
-            node, table, s = self._slots[det.seat]
+            node, table, s = slots[det.seat]
             put[node + det.node] = 1.0  # board.nodes is in index order
             for cards in det.table:  # laid face up
-                put[table + enc.card_kind[cards[0]]] = 1.0
-            put[s] = 1.0
-            put[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
-            put[s + 2] = turn.seat == det.seat
-            put[s + 3] = to_move == det.seat
+                put[table + kind_of[cards[0]]] = 1.0
+            put[s + 1] = EIGHTHS[len(det.hand)]  # how many cards: public
+        put[slots[turn.seat][2] + 2] = 1.0
+        if to_move is not None:
+            put[slots[to_move][2] + 3] = 1.0
         # Only whether each place holds a card (never which), tested in C: `is_not` over
         # the places (a card id may be 0, so not by truth value).
-        held = np.fromiter(map(is_not, game.lawn, repeat(None)), bool, len(game.lawn))
-        out[enc.lawn_part.start : enc.lawn_part.start + len(held)] = held
-        put[enc.aside_part.start] = scaled(len(game.aside), 7)
+        lawn, s = game.lawn, self._lawn
+        out[s : s + len(lawn)] = np.fromiter(map(is_not, lawn, repeat(None)), bool, len(lawn))
+        put[self._aside] = SEVENTHS[len(game.aside)]
         ch = game.challenge
         if ch is not None:
             self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
         if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
             self._search(out, turn.found, turn.place, turn.shown, turn.pending)
-        self._hand(put, game.detectives[me].hand)
-        if turn.drawn is not None and turn.seat == me and turn.phase == "discard":
-            put[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
-        self._news(out)
+        if turn.drawn is not None and turn.seat == self.seat and turn.phase == "discard":
+            put[self._drawn + turn.drawn] = 1.0  # its own fresh card
         return out
 
-    def _fixed(self, game: Columbo) -> Vector:
-        """A fresh vector holding the parts set at the start for the whole game: the seat,
-        the set-up, the cards removed and the rooms in play (made once, then copied)."""
-        if self._start is None:
-            enc = self.encoder
-            start = np.zeros(enc.layout.size, np.float32)
-            start[enc.seat_part.start + self.seat] = 1.0
-            start[enc.setup_part.start] = game.options.advanced
-            start[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
-            start[[enc.removed_part.start + card for card in game.removed]] = 1.0
-            for i, room in enumerate(NUMBERED):
-                start[enc.rooms_part.start + 2 * i] = room in game.rooms
-            self._start = start
-        return self._start.copy()
+    def _settle(self, game: Columbo) -> None:
+        """Put into the template the parts set at the start for the whole game: the seat, the
+        set-up, the cards removed, the rooms in play and who takes part."""
+        enc, start = self.encoder, self._template
+        start[enc.seat_part.start + self.seat] = 1.0
+        start[enc.setup_part.start] = game.options.advanced
+        start[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
+        start[[enc.removed_part.start + card for card in game.removed]] = 1.0
+        for i, room in enumerate(NUMBERED):
+            start[enc.rooms_part.start + 2 * i] = room in game.rooms
+        for _, _, stats in self._slots:
+            start[stats] = 1.0  # every seat plays to the end
+        self._settled = True
+
+    def _keep_hand(self, hand: list[int]) -> None:
+        """Put the seat's hand into the template in place of the last one."""
+        enc, start = self.encoder, self._template
+        start[enc.hand_part] = 0.0
+        start[enc.kinds_part] = 0.0
+        self._hand(cells(start), hand)
+        self._hand_seen = list(hand)
 
     def _hand(self, out: MutableSequence[float], hand: Iterable[int]) -> None:
         """The seat's own cards, by id and by kind (/6)."""
@@ -343,12 +394,10 @@ class ColumboObserver(Observer):
             if count:
                 out[enc.kinds_part.start + k] = scaled(count, 6)
 
-    def _news(self, out: Vector) -> None:
-        """The window of the latest happenings this seat saw, latest first.
-
-        The block is brought up to date only when happenings came: the older slots move
-        down by as many (one copy in C) and only the new ones are written.
-        """
+    def _news(self) -> None:
+        """Bring the window of the latest happenings this seat saw up to date, latest first:
+        the older slots move down by as many as came (one copy in C) and only the new ones
+        are written."""
         fresh, block = self._fresh, self._block
         if fresh:
             width = len(block) // NEWS
@@ -358,8 +407,6 @@ class ColumboObserver(Observer):
             ones = [slot * width + at for slot, row in enumerate(reversed(fresh)) for at in row]
             block[np.fromiter(ones, np.intp, len(ones))] = 1.0
             fresh.clear()
-        start = self.encoder.news_parts[0].start
-        out[start : start + len(block)] = block
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
@@ -394,10 +441,6 @@ class ColumboObserver(Observer):
             out[s + 2 + PACK_SIZE + kinds + enc.card_kind[turned]] = 1.0
 
     def _happening(self, event: Event) -> tuple[int, ...]:
-        """One happening as a `news` slot: what, who, where, which kind or face, named right;
-        as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
-        ones, actor, other = self.encoder.happening(event)
-        s = 1 + len(HAPPENINGS)
-        if other is None:
-            return (*ones, s + self._seat(actor))
-        return (*ones, s + self._seat(actor), s + MAX_SEATS + self._seat(other))
+        """One happening as this seat's `news` slot: what, who, where, which kind or face,
+        named right; as the offsets in the slot that hold a 1."""
+        return self.encoder.slots(event)[self.seat]
