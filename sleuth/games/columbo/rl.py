@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from collections.abc import Iterable, Mapping, MutableSequence
-from itertools import repeat
-from operator import is_not
 from typing import Any, cast
 
 import numpy as np
@@ -69,6 +67,10 @@ HAPPENING_INDEX = {kind: i for i, kind in enumerate(HAPPENINGS)}
 SIXTHS = tuple(scaled(n, 6) for n in range(PACK_SIZE + 1))  # a room's pile
 SEVENTHS = tuple(scaled(n, 7) for n in range(PACK_SIZE + 1))  # No Clue cards put aside
 EIGHTHS = tuple(scaled(n, 8) for n in range(PACK_SIZE + 1))  # a hand
+# The observer's one-hot parts, by number: the phase, the throw's total, whose turn it is, who
+# is to move, the card just drawn, and from _NODE on where each detective stands (by seat).
+_PHASE, _DICE, _TURN, _TO_MOVE, _DRAWN, _NODE = range(6)
+_ZEROS = memoryview(bytes(4 * 2048))  # zero bytes to clear a part (the largest, the news)
 NEWS_ABOUT = (
     "a happening it saw: present, type (" + ", ".join(HAPPENINGS) + "), actor and other seat "
     "(relative), lawn place, kind named/asked/shown, a card's face seen, named right"
@@ -211,21 +213,24 @@ class ColumboEncoder(Encoder):
 class ColumboObserver(Observer):
     """Keeps the latest happenings the seat saw (the window); all else comes from the view.
 
-    The lean hook starts each vector from a template of the parts that change seldom (those
-    fixed for the game, the seat's hand, the news window), brought up to date only when they
-    change, and writes the rest afresh.
+    The lean hook keeps the seat's last vector and rewrites only the parts that changed
+    since (a one-hot's single 1 moved, the lawn's places, the hand, the window shifted by
+    the happenings that came), then hands out a copy.
     """
 
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
         enc = encoder
-        self._template = np.zeros(enc.layout.size, np.float32)
-        self._settled = False  # whether the template holds the parts fixed for the game
-        self._hand_seen: list[int] | None = None  # the hand the template holds
-        # The news parts as one block of the template, latest first, and the happenings seen
-        # since it was last brought up to date (the offsets of each one's 1s in a slot).
-        self._block = self._template[enc.news_parts[0].start : enc.news_parts[-1].stop]
+        self._vec = np.zeros(enc.layout.size, np.float32)  # the vector last handed out
+        self._put = cells(self._vec)
+        self._bytes = self._vec.data.cast("B")  # to clear or shift whole parts
+        self._settled = False  # whether it holds the parts fixed for the game
+        # The news parts as one block, latest first, and the happenings seen since it was
+        # last brought up to date (the offsets of each one's 1s in a slot; latest last).
+        self._news_at = enc.news_parts[0].start
+        self._width = enc.news_parts[0].stop - self._news_at
+        self._block = self._vec[self._news_at : enc.news_parts[-1].stop]
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
         # Offsets read at every step, taken out of the layout once.
         self._phase = enc.phase_part.start
@@ -240,6 +245,13 @@ class ColumboObserver(Observer):
         for other in range(encoder.players):
             node, table, stats = encoder.det_parts[relative(other, seat, encoder.players)]
             self._slots.append((node.start, table.start, stats.start))
+        # What the vector holds now: where each one-hot's 1 is (`_ONES`), how many sets each
+        # table shows, the lawn and the hand it shows, whether a challenge or search shows.
+        self._ones: list[int | None] = [None] * (_NODE + encoder.players)
+        self._tables = [0] * encoder.players
+        self._lawn_seen: list[int | None] = []
+        self._hand_seen: list[int] | None = None
+        self._challenge_on = self._search_on = False
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
@@ -317,70 +329,108 @@ class ColumboObserver(Observer):
         game = cast(Columbo, state)
         if not self._settled:
             self._settle(game)
-        hand = game.detectives[self.seat].hand
-        if hand != self._hand_seen:
-            self._keep_hand(hand)
-        if self._fresh:
-            self._news()
-        out = self._template.copy()
-        put = cells(out)
+        put, one, slots = self._put, self._one, self._slots
         turn, to_move = game.turn, game.to_move
-        put[self._phase + PHASE_INDEX[turn.phase]] = 1.0
+        one(_PHASE, self._phase + PHASE_INDEX[turn.phase])
         s = self._throw
         if turn.dice:
             first, second = turn.dice
-            put[self._dice + first + second] = 1.0
+            one(_DICE, self._dice + first + second)
             put[s] = turn.special
             put[s + 1] = first == second
+        else:
+            one(_DICE, None)
+            put[s] = put[s + 1] = 0.0
         put[s + 2] = game.endgame
         put[s + 3] = scaled(game.turns + 1, TURNS)
         piles = self._piles
         for room, pile in game.piles.items():  # how many cards each pile holds: public
             put[piles[room]] = SIXTHS[len(pile)]
-        slots, kind_of = self._slots, self.encoder.card_kind
         for det in game.detectives:
             node, table, s = slots[det.seat]
-            put[node + det.node] = 1.0  # board.nodes is in index order
-            for cards in det.table:  # laid face up
-                put[table + kind_of[cards[0]]] = 1.0
+            one(_NODE + det.seat, node + det.node)  # board.nodes is in index order
             put[s + 1] = EIGHTHS[len(det.hand)]  # how many cards: public
-        put[slots[turn.seat][2] + 2] = 1.0
-        if to_move is not None:
-            put[slots[to_move][2] + 3] = 1.0
-        # Only whether each place holds a card (never which), tested in C: `is_not` over
-        # the places (a card id may be 0, so not by truth value).
-        lawn, s = game.lawn, self._lawn
-        out[s : s + len(lawn)] = np.fromiter(map(is_not, lawn, repeat(None)), bool, len(lawn))
+            if len(det.table) != self._tables[det.seat]:
+                self._table(det.seat, det.table)
+        one(_TURN, slots[turn.seat][2] + 2)
+        one(_TO_MOVE, None if to_move is None else slots[to_move][2] + 3)
+        if game.lawn != self._lawn_seen:
+            self._keep_lawn(game.lawn)
         put[self._aside] = SEVENTHS[len(game.aside)]
         ch = game.challenge
-        if ch is not None:
-            self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
-        if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
-            self._search(out, turn.found, turn.place, turn.shown, turn.pending)
-        if turn.drawn is not None and turn.seat == self.seat and turn.phase == "discard":
-            put[self._drawn + turn.drawn] = 1.0  # its own fresh card
-        return out
+        if self._challenge_on or ch is not None:
+            self._clear(self.encoder.challenge_part)
+            if ch is not None:
+                self._challenge(self._vec, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
+            self._challenge_on = ch is not None
+        searching = turn.phase in ("search", "lay") or (
+            turn.phase == "discard" and turn.then == "search"
+        )
+        if self._search_on or searching:
+            self._clear(self.encoder.search_part)
+            if searching:
+                self._search(self._vec, turn.found, turn.place, turn.shown, turn.pending)
+            self._search_on = searching
+        mine = turn.drawn is not None and turn.seat == self.seat and turn.phase == "discard"
+        one(_DRAWN, self._drawn + turn.drawn if mine and turn.drawn is not None else None)
+        hand = game.detectives[self.seat].hand
+        if hand != self._hand_seen:
+            self._keep_hand(hand)
+        if self._fresh:
+            self._news()
+        return self._vec.copy()
+
+    def _one(self, part: int, at: int | None) -> None:
+        """Move the single 1 of a one-hot part (`_ONES`) to offset `at` (None: no 1)."""
+        was = self._ones[part]
+        if was != at:
+            if was is not None:
+                self._put[was] = 0.0
+            if at is not None:
+                self._put[at] = 1.0
+            self._ones[part] = at
+
+    def _clear(self, part: slice) -> None:
+        """Set a part of the vector to 0 (a copy of zero bytes in C)."""
+        self._bytes[4 * part.start : 4 * part.stop] = _ZEROS[: 4 * (part.stop - part.start)]
 
     def _settle(self, game: Columbo) -> None:
-        """Put into the template the parts set at the start for the whole game: the seat, the
-        set-up, the cards removed, the rooms in play and who takes part."""
-        enc, start = self.encoder, self._template
-        start[enc.seat_part.start + self.seat] = 1.0
-        start[enc.setup_part.start] = game.options.advanced
-        start[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
-        start[[enc.removed_part.start + card for card in game.removed]] = 1.0
+        """Write the parts set at the start for the whole game: the seat, the set-up, the cards
+        removed, the rooms in play and who takes part."""
+        enc, vec = self.encoder, self._vec
+        vec[enc.seat_part.start + self.seat] = 1.0
+        vec[enc.setup_part.start] = game.options.advanced
+        vec[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
+        vec[[enc.removed_part.start + card for card in game.removed]] = 1.0
         for i, room in enumerate(NUMBERED):
-            start[enc.rooms_part.start + 2 * i] = room in game.rooms
+            vec[enc.rooms_part.start + 2 * i] = room in game.rooms
         for _, _, stats in self._slots:
-            start[stats] = 1.0  # every seat plays to the end
+            vec[stats] = 1.0  # every seat plays to the end
         self._settled = True
 
+    def _table(self, seat: int, table: list[list[int]]) -> None:
+        """A detective's table: the kinds of the sets laid on it, face up."""
+        enc, start = self.encoder, self._slots[seat][1]
+        self._clear(slice(start, start + len(enc.pack.sets)))
+        for cards in table:
+            self._put[start + enc.card_kind[cards[0]]] = 1.0
+        self._tables[seat] = len(table)
+
+    def _keep_lawn(self, lawn: list[int | None]) -> None:
+        """Only whether each place holds a card, never which (a card id may be 0, hence
+        `is not None`)."""
+        put, start = self._put, self._lawn
+        self._clear(self.encoder.lawn_part)
+        for place, card in enumerate(lawn):
+            if card is not None:
+                put[start + place] = 1.0
+        self._lawn_seen = list(lawn)
+
     def _keep_hand(self, hand: list[int]) -> None:
-        """Put the seat's hand into the template in place of the last one."""
-        enc, start = self.encoder, self._template
-        start[enc.hand_part] = 0.0
-        start[enc.kinds_part] = 0.0
-        self._hand(cells(start), hand)
+        """The seat's hand in place of the last one."""
+        self._clear(self.encoder.hand_part)
+        self._clear(self.encoder.kinds_part)
+        self._hand(self._put, hand)
         self._hand_seen = list(hand)
 
     def _hand(self, out: MutableSequence[float], hand: Iterable[int]) -> None:
@@ -398,15 +448,21 @@ class ColumboObserver(Observer):
         """Bring the window of the latest happenings this seat saw up to date, latest first:
         the older slots move down by as many as came (one copy in C) and only the new ones
         are written."""
-        fresh, block = self._fresh, self._block
-        if fresh:
-            width = len(block) // NEWS
-            shift = len(fresh) * width
-            block[shift:] = block[: len(block) - shift].copy()  # empty when all are new
-            block[:shift] = 0.0
-            ones = [slot * width + at for slot, row in enumerate(reversed(fresh)) for at in row]
-            block[np.fromiter(ones, np.intp, len(ones))] = 1.0
-            fresh.clear()
+        fresh = self._fresh
+        if not fresh:
+            return
+        width, start = self._width, self._news_at
+        head, size, shift = 4 * start, 4 * width * NEWS, 4 * width * len(fresh)
+        bytes_ = self._bytes
+        # Through a copy: a memoryview copies forward, so an overlapping move would smear.
+        bytes_[head + shift : head + size] = bytes_[head : head + size - shift].tobytes()
+        bytes_[head : head + shift] = _ZEROS[:shift]
+        put = self._put
+        for slot, row in enumerate(reversed(fresh)):
+            at = start + slot * width
+            for offset in row:
+                put[at + offset] = 1.0
+        fresh.clear()
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
