@@ -258,10 +258,14 @@ class ColumboObserver(Observer):
             self._fresh.append(self.encoder.slots(event)[self.seat])
 
     def observe_events(self, events: Iterable[Event]) -> None:
-        slots, me, append = self.encoder.slots, self.seat, self._fresh.append
+        # `encoder.slots` without its call when another seat has already worked it out.
+        enc, me, append = self.encoder, self.seat, self._fresh.append
+        known = enc._happenings
         for event in events:
             if event.kind in HAPPENINGS:
-                append(slots(event)[me])
+                entry = known.get(id(event))
+                rows = entry[1] if entry is not None and entry[0] is event else enc.slots(event)
+                append(rows[me])
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
