@@ -11,7 +11,7 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+from collections import deque
 from collections.abc import Iterable, Mapping, MutableSequence
 from typing import Any, cast
 
@@ -92,9 +92,7 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
-        self._happenings: OrderedDict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = (
-            OrderedDict()
-        )
+        self._happenings: dict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = {}
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -166,7 +164,8 @@ class ColumboEncoder(Encoder):
 
         Worked out once, for all the seats, by the first seat that sees it (each seat given
         it is one that may see it): the latest are remembered by the event's id, each entry
-        holding its event so that the id is not reused meanwhile.
+        holding its event so that the id is not reused meanwhile; all are forgotten at once
+        when there are too many (a seat that comes later only works its own out again).
         """
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
@@ -174,15 +173,17 @@ class ColumboEncoder(Encoder):
         ones, actor, other = self._happening(event)
         s, players = 1 + len(HAPPENINGS), self.players
         if other is None:
-            rows = tuple((*ones, s + (actor - me) % players) for me in range(players))
+            rows = tuple([(*ones, s + (actor - me) % players) for me in range(players)])
         else:
             rows = tuple(
-                (*ones, s + (actor - me) % players, s + MAX_SEATS + (other - me) % players)
-                for me in range(players)
+                [
+                    (*ones, s + (actor - me) % players, s + MAX_SEATS + (other - me) % players)
+                    for me in range(players)
+                ]
             )
+        if len(self._happenings) >= HAPPENINGS_KEPT:
+            self._happenings.clear()
         self._happenings[id(event)] = (event, rows)
-        if len(self._happenings) > HAPPENINGS_KEPT:
-            self._happenings.popitem(last=False)
         return rows
 
     def _happening(self, event: Event) -> Happening:
@@ -350,9 +351,15 @@ class ColumboObserver(Observer):
         piles = self._piles
         for room, pile in game.piles.items():  # how many cards each pile holds: public
             put[piles[room]] = SIXTHS[len(pile)]
+        ones = self._ones
         for det in game.detectives:
             node, table, s = slots[det.seat]
-            one(_NODE + det.seat, node + det.node)  # board.nodes is in index order
+            at, was = node + det.node, ones[_NODE + det.seat]  # board.nodes: in index order
+            if at != was:  # `_one`, written out: four times a step
+                if was is not None:
+                    put[was] = 0.0
+                put[at] = 1.0
+                ones[_NODE + det.seat] = at
             put[s + 1] = EIGHTHS[len(det.hand)]  # how many cards: public
             if len(det.table) != self._tables[det.seat]:
                 self._table(det.seat, det.table)
