@@ -11,8 +11,11 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from collections.abc import Iterable, Mapping, MutableSequence
+from itertools import chain, compress
+from operator import ne
 from typing import Any, cast
 
 import numpy as np
@@ -246,8 +249,9 @@ class ColumboObserver(Observer):
         for other in range(encoder.players):
             node, table, stats = encoder.det_parts[relative(other, seat, encoder.players)]
             self._slots.append((node.start, table.start, stats.start))
-        # What the vector holds now: where each one-hot's 1 is (`_ONES`), how many sets each
-        # table shows, the lawn and the hand it shows, whether a challenge or search shows.
+        # What the vector holds now: where each one-hot's 1 is (numbered `_PHASE`.. `_NODE`),
+        # how many sets each table shows, the lawn and the hand it shows, whether a challenge
+        # or a search shows.
         self._ones: list[int | None] = [None] * (_NODE + encoder.players)
         self._tables = [0] * encoder.players
         self._lawn_seen: list[int | None] = []
@@ -392,7 +396,8 @@ class ColumboObserver(Observer):
         return self._vec.copy()
 
     def _one(self, part: int, at: int | None) -> None:
-        """Move the single 1 of a one-hot part (`_ONES`) to offset `at` (None: no 1)."""
+        """Move the single 1 of one-hot part `part` (`_PHASE`.. `_NODE`) to offset `at` (None:
+        no 1)."""
         was = self._ones[part]
         if was != at:
             if was is not None:
@@ -428,13 +433,14 @@ class ColumboObserver(Observer):
         self._tables[seat] = len(table)
 
     def _keep_lawn(self, lawn: list[int | None]) -> None:
-        """Only whether each place holds a card, never which (a card id may be 0, hence
-        `is not None`)."""
-        put, start = self._put, self._lawn
-        self._clear(self.encoder.lawn_part)
-        for place, card in enumerate(lawn):
-            if card is not None:
-                put[start + place] = 1.0
+        """Only whether each place holds a card, never which; rewritten at the places whose
+        card changed (found in C: a step changes one or two of up to 60) and those added."""
+        put, start, seen = self._put, self._lawn, self._lawn_seen
+        changed = compress(itertools.count(), map(ne, lawn, seen))
+        for place in chain(changed, range(len(seen), len(lawn))):
+            put[start + place] = lawn[place] is not None  # a card id may be 0
+        for place in range(len(lawn), len(seen)):  # fewer places (never, within a game)
+            put[start + place] = 0.0
         self._lawn_seen = list(lawn)
 
     def _keep_hand(self, hand: list[int]) -> None:
