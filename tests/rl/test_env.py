@@ -340,3 +340,30 @@ class _Listing:
 
     def legal_actions(self) -> list[Any]:
         return list(self.actions)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SETUPS, ids=IDS)
+def test_a_returned_observation_never_changes_afterwards(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """Observers may reuse their buffers (Columbo's keeps its last vector and mends it), yet
+    what `observe` returned is the caller's: later steps leave it as it was (replay buffers
+    keep it), and what the caller does to it never reaches a second `observe`."""
+    game = env(name, players, seed=4, **options)
+    game.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for _ in game.agent_iter(150):
+        obs, _, terminated, truncated, _ = game.last()
+        kept.append((obs["observation"], obs["observation"].copy()))
+        if terminated or truncated:
+            game.step(None)
+            continue
+        obs["observation"][:] = 0.5  # the caller's to spoil: a second call is untouched
+        obs["action_mask"][:] = 0
+        again = game.observe(game.agent_selection)
+        assert np.array_equal(again["observation"], kept[-1][1])
+        assert again["action_mask"].any()
+        kept[-1] = (again["observation"], again["observation"].copy())
+        game.step(int(rng.choice(np.flatnonzero(again["action_mask"]))))
+    assert all(np.array_equal(handed, copy) for handed, copy in kept)
