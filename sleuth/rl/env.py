@@ -193,21 +193,28 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         self._after_action(agent)
 
     def _after_action(self, agent: str) -> None:
-        """Let the bots play, then hand out rewards and pick the next agent."""
-        self._play_bots()
-        state = self.game_state
-        for a in self.agents:
-            self.rewards[a] = 0.0
-        now = self._potential_now()
-        if now is not None and self._potentials is not None:
-            for a in self.agents:
-                seat = seat_of(a)
-                self.rewards[a] += now[seat] - self._potentials[seat]
-        self._potentials = now
+        """Let the bots play, then hand out rewards and pick the next agent.
+
+        Most steps end no game and shape nothing: the last step's rewards, all 0, stay as
+        they are and add nothing (those dictionaries are left alone: four passes a step).
+        """
+        if self._bots:
+            self._play_bots()
+        state, rewards = self.game_state, self.rewards
+        if any(rewards.values()):
+            for a in rewards:
+                rewards[a] = 0.0
+        if self.reward_shaping:
+            now = self._potential_now()
+            if now is not None and self._potentials is not None:
+                for a in self.agents:
+                    seat = seat_of(a)
+                    rewards[a] += now[seat] - self._potentials[seat]
+            self._potentials = now
         if state.over:
             winners = set(state.winners)
             for a in self.agents:
-                self.rewards[a] += 1.0 if seat_of(a) in winners else -1.0
+                rewards[a] += 1.0 if seat_of(a) in winners else -1.0
                 self.terminations[a] = True
         elif self.max_actions is not None and len(state.history) >= self.max_actions:
             for a in self.agents:
@@ -217,7 +224,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
             assert to_move is not None
             agent = self._names[to_move]
         self.agent_selection = agent
-        self._accumulate_rewards()
+        if any(rewards.values()):
+            self._accumulate_rewards()
 
     def _play_bots(self) -> None:
         state = self.game_state
@@ -251,7 +259,7 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(len(self.actions), np.int8)
         if self.game_state.to_move == seat:
             try:
-                mask[as_indices(self.encoder.legal_indices(self.game_state))] = 1
+                mask[self.encoder.legal_array(self.game_state)] = 1
             except KeyError:
                 for action in self.game_state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
@@ -299,12 +307,6 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         pass
 
 
-def as_indices(numbers: list[int]) -> np.ndarray:
-    """A list of indices as an index array: numpy converts a plain list for fancy indexing
-    several times slower, which shows with Columbo's hundreds of legal namings."""
-    return np.fromiter(numbers, np.intp, len(numbers))
-
-
 def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observation:
     """What `seat` observes in `state`, from a new observer fed that seat's whole event log.
 
@@ -316,7 +318,7 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
     observer.observe_events(state.events_for(seat))
     mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
-        mask[as_indices(encoder.legal_indices(state))] = 1
+        mask[encoder.legal_array(state)] = 1
     return {"observation": observer.encode_state(state), "action_mask": mask}
 
 

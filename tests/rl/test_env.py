@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -309,3 +309,61 @@ def test_columbo_observes_a_discard_face_and_the_lawn_only_as_places() -> None:
         assert face[0] == 1.0 and face[3 + enc.card_kind[card]] == 1.0
         lying = [i for i, c in enumerate(state.lawn) if c is not None]
         assert np.flatnonzero(obs[enc.lawn_part]).tolist() == lying
+
+
+def test_legal_array_matches_legal_indices_also_for_actions_made_afresh() -> None:
+    """Masks are set through `Encoder.legal_array`: the same indices as `legal_indices`, found
+    by identity for the universe's own action objects and by value for equal ones made anew."""
+    from sleuth.core import Action
+
+    state = sleuth.new_game("columbo", 4, 3)
+    encoder = encoder_for("columbo")(4, state.options)
+    rng = np.random.default_rng(1)
+    lengths = set()
+    for _ in range(300):
+        expected = encoder.legal_indices(state)
+        assert encoder.legal_array(state).tolist() == expected
+        legal = state.legal_actions()
+        anew = [Action(a.kind, a.params) for a in legal]  # equal, but not the same objects
+        assert all(id(a) not in encoder._by_id for a in anew)
+        assert encoder.legal_array(cast(Any, _Listing(anew))).tolist() == expected
+        lengths.add(len(legal))
+        state.apply(legal[int(rng.integers(len(legal)))])
+    assert max(lengths) > 100, "no search step with its many namings: pick another seed"
+
+
+class _Listing:
+    """Stands for a state whose legal actions are these."""
+
+    def __init__(self, actions: list[Any]) -> None:
+        self.actions = actions
+
+    def legal_actions(self) -> list[Any]:
+        return list(self.actions)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), SETUPS, ids=IDS)
+def test_a_returned_observation_never_changes_afterwards(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    """Observers may reuse their buffers (Columbo's keeps its last vector and mends it), yet
+    what `observe` returned is the caller's: later steps leave it as it was (replay buffers
+    keep it), and what the caller does to it never reaches a second `observe`."""
+    game = env(name, players, seed=4, **options)
+    game.reset(seed=4)
+    rng = np.random.default_rng(4)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for _ in game.agent_iter(150):
+        obs, _, terminated, truncated, _ = game.last()
+        kept.append((obs["observation"], obs["observation"].copy()))
+        if terminated or truncated:
+            game.step(None)
+            continue
+        obs["observation"][:] = 0.5  # the caller's to spoil: a second call is untouched
+        obs["action_mask"][:] = 0
+        again = game.observe(game.agent_selection)
+        assert np.array_equal(again["observation"], kept[-1][1])
+        assert again["action_mask"].any()
+        kept[-1] = (again["observation"], again["observation"].copy())
+        game.step(int(rng.choice(np.flatnonzero(again["action_mask"]))))
+    assert all(np.array_equal(handed, copy) for handed, copy in kept)

@@ -11,10 +11,11 @@ left the window: remembering the lawn is the game's skill, and the agent's to le
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+import itertools
+from collections import deque
 from collections.abc import Iterable, Mapping, MutableSequence
-from itertools import repeat
-from operator import is_not
+from itertools import chain, compress
+from operator import ne
 from typing import Any, cast
 
 import numpy as np
@@ -65,6 +66,14 @@ HAPPENINGS: dict[str, tuple[str, str | None]] = {
     "laid_down": ("seat", None),
 }
 HAPPENING_INDEX = {kind: i for i, kind in enumerate(HAPPENINGS)}
+# Counts scaled as the view's encoder scales them, looked up rather than worked out each step.
+SIXTHS = tuple(scaled(n, 6) for n in range(PACK_SIZE + 1))  # a room's pile
+SEVENTHS = tuple(scaled(n, 7) for n in range(PACK_SIZE + 1))  # No Clue cards put aside
+EIGHTHS = tuple(scaled(n, 8) for n in range(PACK_SIZE + 1))  # a hand
+# The observer's one-hot parts, by number: the phase, the throw's total, whose turn it is, who
+# is to move, the card just drawn, and from _NODE on where each detective stands (by seat).
+_PHASE, _DICE, _TURN, _TO_MOVE, _DRAWN, _NODE = range(6)
+_ZEROS = memoryview(bytes(4 * 2048))  # zero bytes to clear a part (the largest, the news)
 NEWS_ABOUT = (
     "a happening it saw: present, type (" + ", ".join(HAPPENINGS) + "), actor and other seat "
     "(relative), lawn place, kind named/asked/shown, a card's face seen, named right"
@@ -86,7 +95,7 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
-        self._happenings: OrderedDict[int, tuple[Event, Happening]] = OrderedDict()
+        self._happenings: dict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = {}
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -152,21 +161,33 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
-    def happening(self, event: Event) -> Happening:
-        """A happening's news slot but for the seats (which each observer counts from
-        itself): the offsets of its 1s, then the actor's and the other seat's numbers.
+    def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
+        """A happening's news slot for each seat (each counts the seats from itself): the
+        offsets of its 1s in the slot (every value of a slot is 0 or 1).
 
-        Worked out once for all the seats that see the event: the latest are remembered by
-        the event's id, each entry holding its event so that the id is not reused meanwhile.
+        Worked out once, for all the seats, by the first seat that sees it (each seat given
+        it is one that may see it): the latest are remembered by the event's id, each entry
+        holding its event so that the id is not reused meanwhile; all are forgotten at once
+        when there are too many (a seat that comes later only works its own out again).
         """
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
-        found = self._happening(event)
-        self._happenings[id(event)] = (event, found)
-        if len(self._happenings) > HAPPENINGS_KEPT:
-            self._happenings.popitem(last=False)
-        return found
+        ones, actor, other = self._happening(event)
+        s, players = 1 + len(HAPPENINGS), self.players
+        if other is None:
+            rows = tuple([(*ones, s + (actor - me) % players) for me in range(players)])
+        else:
+            rows = tuple(
+                [
+                    (*ones, s + (actor - me) % players, s + MAX_SEATS + (other - me) % players)
+                    for me in range(players)
+                ]
+            )
+        if len(self._happenings) >= HAPPENINGS_KEPT:
+            self._happenings.clear()
+        self._happenings[id(event)] = (event, rows)
+        return rows
 
     def _happening(self, event: Event) -> Happening:
         d = event.data
@@ -194,26 +215,62 @@ class ColumboEncoder(Encoder):
 
 
 class ColumboObserver(Observer):
-    """Keeps the latest happenings the seat saw (the window); all else comes from the view."""
+    """Keeps the latest happenings the seat saw (the window); all else comes from the view.
+
+    The lean hook keeps the seat's last vector and rewrites only the parts that changed
+    since (a one-hot's single 1 moved, the lawn's places, the hand, the window shifted by
+    the happenings that came), then hands out a copy.
+    """
 
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
         super().__init__(seat)
         self.encoder = encoder
+        enc = encoder
+        self._vec = np.zeros(enc.layout.size, np.float32)  # the vector last handed out
+        self._put = cells(self._vec)
+        self._bytes = self._vec.data.cast("B")  # to clear or shift whole parts
+        self._settled = False  # whether it holds the parts fixed for the game
         # The news parts as one block, latest first, and the happenings seen since it was
         # last brought up to date (the offsets of each one's 1s in a slot; latest last).
-        width = encoder.news_parts[0].stop - encoder.news_parts[0].start
-        self._block = np.zeros(NEWS * width, np.float32)
+        self._news_at = enc.news_parts[0].start
+        self._width = enc.news_parts[0].stop - self._news_at
+        self._block = self._vec[self._news_at : enc.news_parts[-1].stop]
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
-        self._start: Vector | None = None  # the parts fixed for the whole game (`_fixed`)
+        # Offsets read at every step, taken out of the layout once.
+        self._phase = enc.phase_part.start
+        self._dice = enc.dice_part.start - 2  # by the throw's total, 2-12
+        self._throw = enc.throw_part.start
+        self._piles = {room: enc.rooms_part.start + 1 + at for room, at in ROOM_OFFSET.items()}
+        self._lawn = enc.lawn_part.start
+        self._aside = enc.aside_part.start
+        self._drawn = enc.drawn_part.start
         # By seat, where that detective's parts start: its node's one-hot, its table, its stats.
         self._slots = []
         for other in range(encoder.players):
             node, table, stats = encoder.det_parts[relative(other, seat, encoder.players)]
             self._slots.append((node.start, table.start, stats.start))
+        # What the vector holds now: where each one-hot's 1 is (numbered `_PHASE`.. `_NODE`),
+        # how many sets each table shows, the lawn and the hand it shows, whether a challenge
+        # or a search shows.
+        self._ones: list[int | None] = [None] * (_NODE + encoder.players)
+        self._tables = [0] * encoder.players
+        self._lawn_seen: list[int | None] = []
+        self._hand_seen: list[int] | None = None
+        self._challenge_on = self._search_on = False
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self._fresh.append(self._happening(event))
+            self._fresh.append(self.encoder.slots(event)[self.seat])
+
+    def observe_events(self, events: Iterable[Event]) -> None:
+        # `encoder.slots` without its call when another seat has already worked it out.
+        enc, me, append = self.encoder, self.seat, self._fresh.append
+        known = enc._happenings
+        for event in events:
+            if event.kind in HAPPENINGS:
+                entry = known.get(id(event))
+                rows = entry[1] if entry is not None and entry[0] is event else enc.slots(event)
+                append(rows[me])
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -270,67 +327,128 @@ class ColumboObserver(Observer):
         drawn = view.get("drawn")
         if isinstance(drawn, dict):
             out[enc.drawn_part.start + int(drawn["id"])] = 1.0
-        self._news(out)
+        self._news()
+        start = enc.news_parts[0].start
+        out[start : start + len(self._block)] = self._block
         return out
 
     def encode_state(self, state: GameState) -> Vector:
         """The lean hook: the same vector from the public state and this seat's own hand and
         fresh card (never a face-down lawn card, another's hand or a room pile's order)."""
         game = cast(Columbo, state)
-        enc, me = self.encoder, self.seat
-        out = self._fixed(game)
-        put = cells(out)
+        if not self._settled:
+            self._settle(game)
+        put, one, slots = self._put, self._one, self._slots
         turn, to_move = game.turn, game.to_move
-        put[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
-        s = enc.throw_part.start
+        one(_PHASE, self._phase + PHASE_INDEX[turn.phase])
+        s = self._throw
         if turn.dice:
-            put[enc.dice_part.start + turn.total - 2] = 1.0
+            first, second = turn.dice
+            one(_DICE, self._dice + first + second)
             put[s] = turn.special
-            put[s + 1] = turn.doubles
+            put[s + 1] = first == second
+        else:
+            one(_DICE, None)
+            put[s] = put[s + 1] = 0.0
         put[s + 2] = game.endgame
         put[s + 3] = scaled(game.turns + 1, TURNS)
-        rooms = enc.rooms_part.start + 1
+        piles = self._piles
         for room, pile in game.piles.items():  # how many cards each pile holds: public
-            put[rooms + ROOM_OFFSET[room]] = scaled(len(pile), 6)
+            put[piles[room]] = SIXTHS[len(pile)]
+        ones = self._ones
         for det in game.detectives:
-            node, table, s = self._slots[det.seat]
-            put[node + det.node] = 1.0  # board.nodes is in index order
-            for cards in det.table:  # laid face up
-                put[table + enc.card_kind[cards[0]]] = 1.0
-            put[s] = 1.0
-            put[s + 1] = scaled(len(det.hand), 8)  # how many cards: public
-            put[s + 2] = turn.seat == det.seat
-            put[s + 3] = to_move == det.seat
-        # Only whether each place holds a card (never which), tested in C: `is_not` over
-        # the places (a card id may be 0, so not by truth value).
-        held = np.fromiter(map(is_not, game.lawn, repeat(None)), bool, len(game.lawn))
-        out[enc.lawn_part.start : enc.lawn_part.start + len(held)] = held
-        put[enc.aside_part.start] = scaled(len(game.aside), 7)
+            node, table, s = slots[det.seat]
+            at, was = node + det.node, ones[_NODE + det.seat]  # board.nodes: in index order
+            if at != was:  # `_one`, written out: four times a step
+                if was is not None:
+                    put[was] = 0.0
+                put[at] = 1.0
+                ones[_NODE + det.seat] = at
+            put[s + 1] = EIGHTHS[len(det.hand)]  # how many cards: public
+            if len(det.table) != self._tables[det.seat]:
+                self._table(det.seat, det.table)
+        one(_TURN, slots[turn.seat][2] + 2)
+        one(_TO_MOVE, None if to_move is None else slots[to_move][2] + 3)
+        if game.lawn != self._lawn_seen:
+            self._keep_lawn(game.lawn)
+        put[self._aside] = SEVENTHS[len(game.aside)]
         ch = game.challenge
-        if ch is not None:
-            self._challenge(out, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
-        if turn.phase in ("search", "lay") or (turn.phase == "discard" and turn.then == "search"):
-            self._search(out, turn.found, turn.place, turn.shown, turn.pending)
-        self._hand(put, game.detectives[me].hand)
-        if turn.drawn is not None and turn.seat == me and turn.phase == "discard":
-            put[enc.drawn_part.start + turn.drawn] = 1.0  # its own fresh card
-        self._news(out)
-        return out
+        if self._challenge_on or ch is not None:
+            self._clear(self.encoder.challenge_part)
+            if ch is not None:
+                self._challenge(self._vec, ch.by, ch.target, ch.receiver, ch.kind, ch.counter)
+            self._challenge_on = ch is not None
+        searching = turn.phase in ("search", "lay") or (
+            turn.phase == "discard" and turn.then == "search"
+        )
+        if self._search_on or searching:
+            self._clear(self.encoder.search_part)
+            if searching:
+                self._search(self._vec, turn.found, turn.place, turn.shown, turn.pending)
+            self._search_on = searching
+        mine = turn.drawn is not None and turn.seat == self.seat and turn.phase == "discard"
+        one(_DRAWN, self._drawn + turn.drawn if mine and turn.drawn is not None else None)
+        hand = game.detectives[self.seat].hand
+        if hand != self._hand_seen:
+            self._keep_hand(hand)
+        if self._fresh:
+            self._news()
+        return self._vec.copy()
 
-    def _fixed(self, game: Columbo) -> Vector:
-        """A fresh vector holding the parts set at the start for the whole game: the seat,
-        the set-up, the cards removed and the rooms in play (made once, then copied)."""
-        if self._start is None:
-            enc = self.encoder
-            start = np.zeros(enc.layout.size, np.float32)
-            start[enc.seat_part.start + self.seat] = 1.0
-            start[enc.setup_part.start] = game.options.advanced
-            start[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
-            start[[enc.removed_part.start + card for card in game.removed]] = 1.0
-            for i, room in enumerate(NUMBERED):
-                start[enc.rooms_part.start + 2 * i] = room in game.rooms
-            self._start = start
-        return self._start.copy()
+    def _one(self, part: int, at: int | None) -> None:
+        """Move the single 1 of one-hot part `part` (`_PHASE`.. `_NODE`) to offset `at` (None:
+        no 1)."""
+        was = self._ones[part]
+        if was != at:
+            if was is not None:
+                self._put[was] = 0.0
+            if at is not None:
+                self._put[at] = 1.0
+            self._ones[part] = at
+
+    def _clear(self, part: slice) -> None:
+        """Set a part of the vector to 0 (a copy of zero bytes in C)."""
+        self._bytes[4 * part.start : 4 * part.stop] = _ZEROS[: 4 * (part.stop - part.start)]
+
+    def _settle(self, game: Columbo) -> None:
+        """Write the parts set at the start for the whole game: the seat, the set-up, the cards
+        removed, the rooms in play and who takes part."""
+        enc, vec = self.encoder, self._vec
+        vec[enc.seat_part.start + self.seat] = 1.0
+        vec[enc.setup_part.start] = game.options.advanced
+        vec[enc.setup_part.start + 1] = scaled(len(game.in_play), PACK_SIZE)
+        vec[[enc.removed_part.start + card for card in game.removed]] = 1.0
+        for i, room in enumerate(NUMBERED):
+            vec[enc.rooms_part.start + 2 * i] = room in game.rooms
+        for _, _, stats in self._slots:
+            vec[stats] = 1.0  # every seat plays to the end
+        self._settled = True
+
+    def _table(self, seat: int, table: list[list[int]]) -> None:
+        """A detective's table: the kinds of the sets laid on it, face up."""
+        enc, start = self.encoder, self._slots[seat][1]
+        self._clear(slice(start, start + len(enc.pack.sets)))
+        for cards in table:
+            self._put[start + enc.card_kind[cards[0]]] = 1.0
+        self._tables[seat] = len(table)
+
+    def _keep_lawn(self, lawn: list[int | None]) -> None:
+        """Only whether each place holds a card, never which; rewritten at the places whose
+        card changed (found in C: a step changes one or two of up to 60) and those added."""
+        put, start, seen = self._put, self._lawn, self._lawn_seen
+        changed = compress(itertools.count(), map(ne, lawn, seen))
+        for place in chain(changed, range(len(seen), len(lawn))):
+            put[start + place] = lawn[place] is not None  # a card id may be 0
+        for place in range(len(lawn), len(seen)):  # fewer places (never, within a game)
+            put[start + place] = 0.0
+        self._lawn_seen = list(lawn)
+
+    def _keep_hand(self, hand: list[int]) -> None:
+        """The seat's hand in place of the last one."""
+        self._clear(self.encoder.hand_part)
+        self._clear(self.encoder.kinds_part)
+        self._hand(self._put, hand)
+        self._hand_seen = list(hand)
 
     def _hand(self, out: MutableSequence[float], hand: Iterable[int]) -> None:
         """The seat's own cards, by id and by kind (/6)."""
@@ -343,23 +461,25 @@ class ColumboObserver(Observer):
             if count:
                 out[enc.kinds_part.start + k] = scaled(count, 6)
 
-    def _news(self, out: Vector) -> None:
-        """The window of the latest happenings this seat saw, latest first.
-
-        The block is brought up to date only when happenings came: the older slots move
-        down by as many (one copy in C) and only the new ones are written.
-        """
-        fresh, block = self._fresh, self._block
-        if fresh:
-            width = len(block) // NEWS
-            shift = len(fresh) * width
-            block[shift:] = block[: len(block) - shift].copy()  # empty when all are new
-            block[:shift] = 0.0
-            ones = [slot * width + at for slot, row in enumerate(reversed(fresh)) for at in row]
-            block[np.fromiter(ones, np.intp, len(ones))] = 1.0
-            fresh.clear()
-        start = self.encoder.news_parts[0].start
-        out[start : start + len(block)] = block
+    def _news(self) -> None:
+        """Bring the window of the latest happenings this seat saw up to date, latest first:
+        the older slots move down by as many as came (one copy in C) and only the new ones
+        are written."""
+        fresh = self._fresh
+        if not fresh:
+            return
+        width, start = self._width, self._news_at
+        head, size, shift = 4 * start, 4 * width * NEWS, 4 * width * len(fresh)
+        bytes_ = self._bytes
+        # Through a copy: a memoryview copies forward, so an overlapping move would smear.
+        bytes_[head + shift : head + size] = bytes_[head : head + size - shift].tobytes()
+        bytes_[head : head + shift] = _ZEROS[:shift]
+        put = self._put
+        for slot, row in enumerate(reversed(fresh)):
+            at = start + slot * width
+            for offset in row:
+                put[at + offset] = 1.0
+        fresh.clear()
 
     def _seat(self, seat: int) -> int:
         return relative(seat, self.seat, self.encoder.players)
@@ -394,10 +514,6 @@ class ColumboObserver(Observer):
             out[s + 2 + PACK_SIZE + kinds + enc.card_kind[turned]] = 1.0
 
     def _happening(self, event: Event) -> tuple[int, ...]:
-        """One happening as a `news` slot: what, who, where, which kind or face, named right;
-        as the offsets in the slot that hold a 1 (every value of a slot is 0 or 1)."""
-        ones, actor, other = self.encoder.happening(event)
-        s = 1 + len(HAPPENINGS)
-        if other is None:
-            return (*ones, s + self._seat(actor))
-        return (*ones, s + self._seat(actor), s + MAX_SEATS + self._seat(other))
+        """One happening as this seat's `news` slot: what, who, where, which kind or face,
+        named right; as the offsets in the slot that hold a 1."""
+        return self.encoder.slots(event)[self.seat]
