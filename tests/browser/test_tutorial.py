@@ -267,3 +267,46 @@ def test_every_other_tutorial_plays_to_its_end_by_following_the_coach(
     expect(page.locator("#coach-slot .coach")).to_have_attribute("data-state", "finished")
     shot(page, f"tutorial-{game}-finished")
     no_page_errors(page)
+
+
+# Where the Chat button hides part of a private part's caption ("only you see these"), at
+# every place the page scrolls to: a part not already under the fixed actions or coach.
+OVERLAPS = """async () => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const within = (a, b) =>
+    a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+  const met = [];
+  for (let y = 0; y <= document.documentElement.scrollHeight - innerHeight + 40; y += 40) {
+    window.scrollTo(0, y);
+    await new Promise((done) => requestAnimationFrame(done));
+    const c = box('#chat-toggle');
+    const under = [box('#controls-slot'), box('#coach-slot')];
+    for (const note of document.querySelectorAll('.private-note, .mh-private')) {
+      const r = note.getBoundingClientRect();
+      const both = new DOMRect(Math.max(r.left, c.left), Math.max(r.top, c.top), 0, 0);
+      both.width = Math.min(r.right, c.right) - both.x;
+      both.height = Math.min(r.bottom, c.bottom) - both.y;
+      if (r.width && both.width > 0 && both.height > 0 && !under.some((u) => within(both, u)))
+        met.push(`${note.textContent.trim()} at ${scrollY}`);
+    }
+  }
+  return met;
+}"""
+
+
+@pytest.mark.parametrize("game", tutorial_games())
+def test_on_a_phone_the_chat_button_covers_no_only_you_caption(
+    server: Server, browser: Browser, contexts: list[BrowserContext], game: str
+) -> None:
+    """The Chat button floated over the page at its right edge, where the hand's and the
+    notebook's "only you see these" stand: it is docked in the actions bar's corner now."""
+    page = new_page(browser, contexts, PHONE)
+    page.goto(server.url + "/")
+    page.click(f'button[data-learn="{game}"]')
+    page.wait_for_url("**/t/**")
+    assert coach_state(page) == "act"
+    assert page.locator(".private-note, .mh-private").count() >= 1
+    assert page.evaluate(OVERLAPS) == []
+    expect(page.locator("#chat-toggle")).to_be_in_viewport(ratio=1)
+    shot(page, f"tutorial-phone-{game}-chat")
+    no_page_errors(page)
