@@ -65,7 +65,7 @@ def check_lit(page: Page, step: Step) -> None:
     """Wait (a smooth scroll may be on its way) until what `step` lights is right (LIT)."""
     arg = [list(step.highlight), step.expect.to_json()]
     try:
-        page.wait_for_function(f"(arg) => !({LIT})(arg)", arg=arg, timeout=3_000)
+        page.wait_for_function(f"(arg) => !({LIT})(arg)", arg=arg, timeout=4_000)
     except PlaywrightTimeout:
         wrong = page.evaluate(LIT, arg)
         number = page.locator("#coach-slot .coach").get_attribute("data-step")

@@ -128,13 +128,17 @@ export class CoachPanel {
         nodes.forEach((node) => node.classList.add("coach-mark"));
         return nodes;
       });
-      // Once a step, when it starts: show what it lights (the action last, so it wins). Two
+      // Once a step, when it starts: show what it lights (the action last, so it wins: its
+      // button, then the whole of the card it is on). Two
       // frames on: the scroll margins read the new step's --coach-h, which the ResizeObservers
-      // set after the first frame's layout.
+      // set after the first frame's layout. And once more when the page has settled: a panel
+      // above may change its height meanwhile (the scanner's clue played out).
       const key = `${advice.step}|${advice.words}`;
       if (key !== this.revealed) {
         this.revealed = key;
-        requestAnimationFrame(() => requestAnimationFrame(() => [...named, [...cards, ...hit]].forEach(reveal)));
+        const show = () => this.revealed === key && [...named, hit, ...cards.map((c) => [c])].forEach(reveal);
+        requestAnimationFrame(() => requestAnimationFrame(show));
+        setTimeout(show, 900);
       }
     } finally {
       this.watch.observe(this.area, { childList: true, subtree: true });
