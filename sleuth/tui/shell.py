@@ -28,6 +28,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 from textual.widgets import Input, RichLog, Static, Tab, Tabs
@@ -44,6 +45,8 @@ from sleuth.tui.pages import fit_columns
 from sleuth.tui.session import CommandLine, QuitScreen
 
 LOG_LINES = 2000
+MESSAGE_ROWS = 2  # the message line's height: a longer message is cut, whole in the log
+CUT = " … (whole in the log)"
 NOTES = 8  # private lines kept for the seat at the keyboard
 SHOWN_PAUSE = 4  # bot delays a bot waits after something shown only for the moment
 
@@ -217,6 +220,9 @@ class GameShell(App[None]):
     #side { width: 1fr; min-width: 40; }
     #panels { height: auto; max-height: 75%; scrollbar-size: 1 1; }
     #log { height: 1fr; min-height: 6; border: round $secondary; }
+    /* Under a coach (up to eight rows) the log, which tells what the coach does, gives
+       the panels more of its share: at 120x40 Stop Thief's case panel lost its last rows. */
+    Screen.coached #panels { max-height: 80%; }
     Screen.compact #views { display: block; }
     Screen.compact #board-pane { width: 100%; }
     Screen.compact #side { width: 100%; min-width: 0; }
@@ -226,9 +232,10 @@ class GameShell(App[None]):
     Screen.compact.show-panels #log { display: none; }
     Screen.compact.show-panels #panels { height: 1fr; max-height: 100%; }
     Screen.compact.show-log #panels { display: none; }
-    #message { height: auto; max-height: 4; padding: 0 1; }  /* a long error wraps */
+    #message { height: 2; padding: 0 1; }  /* fixed (MESSAGE_ROWS): a long error wraps, cut */
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
-    #coach { height: auto; max-height: 9; border: round $primary; padding: 0 1; }
+    #coach { height: auto; max-height: 8; border: round $primary; padding: 0 1;
+             border-subtitle-align: left; }
     CoverScreen { align: center middle; background: $background; }
     #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
     InfoScreen { align: center middle; }
@@ -387,6 +394,7 @@ class GameShell(App[None]):
             return
         self.compact = compact
         main.set_class(compact, "compact")
+        main.set_class(self.coach is not None, "coached")
         self.show(self.showing)
         self.laid_out()
 
@@ -688,8 +696,18 @@ class GameShell(App[None]):
         self.push_screen(QuitScreen(self.save_path, self.state.over), answered)
 
     def say(self, message: str, error: bool = False) -> None:
+        """Show `message` on the message line; one too long for its rows is cut there and
+        written whole to the log, so the panels above never give up rows to it."""
         self.message = message
-        self.query_one("#message", Static).update(Text(message, "bold red" if error else ""))
+        line = self.query_one("#message", Static)
+        width = max(20, (line.content_size.width or self.size.width - 2))
+        rows = Text(message).wrap(self.console, width)
+        if len(rows) > MESSAGE_ROWS:  # the rows as wrapped, the last one cut to end with CUT
+            kept = [row.plain.rstrip() for row in rows[:MESSAGE_ROWS]]
+            kept[-1] = kept[-1][: width - len(CUT)].rstrip() + CUT
+            message = "\n".join(kept)
+            self.write_log(self.message)
+        line.update(Text(message, "bold red" if error else ""))
 
     def offer(self, command: str, place: str) -> None:
         """A click on `place` on the board, standing for `command`: put on the command line
@@ -754,11 +772,16 @@ class GameShell(App[None]):
         panel = self.query_one("#coach", Static)
         if advice is None:
             panel.update("")
+            panel.border_title, panel.border_subtitle = "Coach", None
             return
-        text = Text()
-        text.append(str(advice["title"]), "bold")
+        # The lesson and step head the border and the command to type closes it: the rows
+        # inside are the coach's words (at 120x40 the head and the Type line cost the panels
+        # above two rows, or the words their end).
         done = advice["state"] == "finished"
-        text.append("  (done)\n" if done else f"  (step {advice['step']} of {advice['steps']})\n")
+        step = "done" if done else f"step {advice['step']} of {advice['steps']}"
+        panel.border_title = f"Coach · [b]{escape(str(advice['title']))}[/b]  ({step})"
+        panel.border_subtitle = None
+        text = Text()
         if advice["note"]:
             text.append(f"{advice['note']}\n", "green")
         text.append(str(advice["words"]))
@@ -766,9 +789,9 @@ class GameShell(App[None]):
         if advice["state"] == "act" and isinstance(suggest, dict):
             typed = self.typed_for(Action.from_json(suggest), view)
             if typed:
-                text.append("\nType: ", "bold")
-                text.append(typed, "bold reverse")
-                text.append("  (put on the command line: Enter sends it)", "dim")
+                panel.border_subtitle = f"Type: [b reverse]{escape(typed)}[/]  " + (
+                    "(put on the command line: Enter sends it)"
+                )
                 if self.suggested_at != len(self.state.history):
                     self.suggested_at = len(self.state.history)
                     self.put_command(typed)

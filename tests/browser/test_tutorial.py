@@ -6,14 +6,18 @@ it alone plays the tutorial to its end."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from sleuth.core.tutorial import load_script, tutorial_games
+from sleuth.core.tutorial import Step, load_script, tutorial_games
 
 from .conftest import Server
-from .test_lobby_and_table import DESKTOP, PHONE, new_page, no_page_errors, shot
+from .test_lobby_and_table import PHONE, new_page, no_page_errors, shot
+
+LAPTOP: ViewportSize = {"width": 1280, "height": 800}  # a newcomer's laptop: the page scrolls
 
 READY = """() => {
   const coach = document.querySelector('#coach-slot .coach');
@@ -53,11 +57,29 @@ FOLLOW = """() => {
 }"""
 
 
-def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> int:
+# What a step lights, against what it asks, as the learner sees it (its comments say what).
+LIT = (Path(__file__).parent / "coach_lit.js").read_text()
+
+
+def check_lit(page: Page, step: Step) -> None:
+    """Wait (a smooth scroll may be on its way) until what `step` lights is right (LIT)."""
+    arg = [list(step.highlight), step.expect.to_json()]
+    try:
+        page.wait_for_function(f"(arg) => !({LIT})(arg)", arg=arg, timeout=4_000)
+    except PlaywrightTimeout:
+        wrong = page.evaluate(LIT, arg)
+        number = page.locator("#coach-slot .coach").get_attribute("data-step")
+        assert not wrong, f"step {number}: {wrong}"
+
+
+def follow_the_coach(
+    page: Page, game: str, shots: str = "", first: int = 1, check: bool = True
+) -> int:
     """Do what the coach lights, step after step, until it says the lesson is over: a lit
     button, else the lit square on the board. A lit button that only opens a choice (ARREST…,
     "Make the arrest…") lights the choice in it, which the next round clicks. Returns the
-    number of steps the coach led through, each of which it must have shown, in order."""
+    number of steps the coach led through, each of which it must have shown, in order. With
+    `check`, each step's lit targets are checked as it starts (LIT)."""
     script = load_script(game)
     assert script is not None
     seen: list[int] = []
@@ -65,6 +87,8 @@ def follow_the_coach(page: Page, game: str, shots: str = "", first: int = 1) -> 
     while coach_state(page) == "act":
         assert time.monotonic() < stuck, f"nothing to click for 30 s after steps {seen[-3:]}"
         number = int(page.locator("#coach-slot .coach").get_attribute("data-step") or 0)
+        if check and number not in seen:
+            check_lit(page, script.steps[number - 1])
         if shots and number in (1, len(script.steps)) and number not in seen:
             shot(page, f"{shots}-step{number}")
         told = page.evaluate(FOLLOW)
@@ -92,7 +116,7 @@ def test_learn_by_playing_stop_thief_from_the_lobby_to_the_end(
 ) -> None:
     script = load_script("stop-thief")
     assert script is not None
-    page = new_page(browser, contexts, DESKTOP)
+    page = new_page(browser, contexts, LAPTOP)
     page.goto(server.url + "/")
     learn = page.locator('button[data-learn="stop-thief"]')
     expect(learn).to_be_visible()
@@ -102,6 +126,7 @@ def test_learn_by_playing_stop_thief_from_the_lobby_to_the_end(
     expect(page.locator("#coach-words")).to_contain_text("Welcome, detective")
     # Another action than the step's: refused, and the coach says why in its panel.
     coach_state(page)
+    check_lit(page, script.steps[0])
     page.click('#hand button[data-play="1"]')
     expect(page.locator("#coach-nudge")).to_have_text(script.steps[0].otherwise)
     assert page.locator("#coach-slot .coach").get_attribute("data-step") == "1"
@@ -147,6 +172,17 @@ BOX = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect(
   return { top: r.top, bottom: r.bottom }; }"""
 
 
+def settled(page: Page, sel: str) -> dict[str, float]:
+    """The box of `sel` once it has stopped moving (a board sizes itself after a redraw)."""
+    box = page.evaluate(BOX, sel)
+    for _ in range(50):
+        page.wait_for_timeout(200)
+        now, box = box, page.evaluate(BOX, sel)
+        if now == box:
+            return box
+    raise AssertionError(f"{sel} still moves: {box}")
+
+
 def test_on_a_phone_the_coach_stays_in_view_above_the_actions_and_folds_to_one_line(
     server: Server, browser: Browser, contexts: list[BrowserContext]
 ) -> None:
@@ -185,13 +221,44 @@ def test_on_a_phone_the_coach_stays_in_view_above_the_actions_and_folds_to_one_l
     no_page_errors(page)
 
 
+@pytest.mark.parametrize("game", ["stop-thief", "columbo"])
+def test_on_a_laptop_the_coach_and_its_actions_stay_in_view_as_the_page_scrolls(
+    server: Server, browser: Browser, contexts: list[BrowserContext], game: str
+) -> None:
+    """The coach panel sat at the top of the side column and scrolled away when the learner
+    went down to the cards (Stop Thief's beside the board, Columbo's under it); and a step
+    that came while the page was scrolled shrank Stop Thief's board."""
+    page = new_page(browser, contexts, LAPTOP)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(server.url + "/")
+    page.click(f'button[data-learn="{game}"]')
+    page.wait_for_url("**/t/**")
+    assert coach_state(page) == "act"
+    board = settled(page, "#board-slot")  # sized to the window below its top (table.js)
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("() => window.scrollY > 300")
+    coach, controls = page.locator("#coach-slot"), page.locator("#controls-slot")
+    expect(coach).to_be_in_viewport(ratio=1)
+    expect(controls).to_be_in_viewport(ratio=1)
+    assert (
+        page.evaluate(BOX, "#coach-slot")["bottom"] <= page.evaluate(BOX, "#controls-slot")["top"]
+    )
+    shot(page, f"tutorial-laptop-{game}-scrolled")
+    page.click("#controls-slot button.coach-mark")  # the step's action, lit, not covered
+    expect(page.locator("#coach-slot .coach")).to_have_attribute("data-step", "2")
+    expect(coach).to_be_in_viewport(ratio=1)
+    after = settled(page, "#board-slot")
+    assert after["bottom"] - after["top"] == board["bottom"] - board["top"]
+    no_page_errors(page)
+
+
 @pytest.mark.parametrize("game", [g for g in tutorial_games() if g != "stop-thief"])
 def test_every_other_tutorial_plays_to_its_end_by_following_the_coach(
     server: Server, browser: Browser, contexts: list[BrowserContext], game: str
 ) -> None:
     script = load_script(game)
     assert script is not None
-    page = new_page(browser, contexts, DESKTOP)
+    page = new_page(browser, contexts, LAPTOP)
     page.emulate_media(reduced_motion="reduce")  # no spinning dials to wait for
     page.goto(server.url + "/")
     page.click(f'button[data-learn="{game}"]')
@@ -199,4 +266,47 @@ def test_every_other_tutorial_plays_to_its_end_by_following_the_coach(
     assert follow_the_coach(page, game, shots=f"tutorial-{game}") == len(script.steps)
     expect(page.locator("#coach-slot .coach")).to_have_attribute("data-state", "finished")
     shot(page, f"tutorial-{game}-finished")
+    no_page_errors(page)
+
+
+# Where the Chat button hides part of a private part's caption ("only you see these"), at
+# every place the page scrolls to: a part not already under the fixed actions or coach.
+OVERLAPS = """async () => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const within = (a, b) =>
+    a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+  const met = [];
+  for (let y = 0; y <= document.documentElement.scrollHeight - innerHeight + 40; y += 40) {
+    window.scrollTo(0, y);
+    await new Promise((done) => requestAnimationFrame(done));
+    const c = box('#chat-toggle');
+    const under = [box('#controls-slot'), box('#coach-slot')];
+    for (const note of document.querySelectorAll('.private-note, .mh-private')) {
+      const r = note.getBoundingClientRect();
+      const both = new DOMRect(Math.max(r.left, c.left), Math.max(r.top, c.top), 0, 0);
+      both.width = Math.min(r.right, c.right) - both.x;
+      both.height = Math.min(r.bottom, c.bottom) - both.y;
+      if (r.width && both.width > 0 && both.height > 0 && !under.some((u) => within(both, u)))
+        met.push(`${note.textContent.trim()} at ${scrollY}`);
+    }
+  }
+  return met;
+}"""
+
+
+@pytest.mark.parametrize("game", tutorial_games())
+def test_on_a_phone_the_chat_button_covers_no_only_you_caption(
+    server: Server, browser: Browser, contexts: list[BrowserContext], game: str
+) -> None:
+    """The Chat button floated over the page at its right edge, where the hand's and the
+    notebook's "only you see these" stand: it is docked in the actions bar's corner now."""
+    page = new_page(browser, contexts, PHONE)
+    page.goto(server.url + "/")
+    page.click(f'button[data-learn="{game}"]')
+    page.wait_for_url("**/t/**")
+    assert coach_state(page) == "act"
+    assert page.locator(".private-note, .mh-private").count() >= 1
+    assert page.evaluate(OVERLAPS) == []
+    expect(page.locator("#chat-toggle")).to_be_in_viewport(ratio=1)
+    shot(page, f"tutorial-phone-{game}-chat")
     no_page_errors(page)

@@ -307,6 +307,18 @@ def test_stop_thiefs_lesson_tracks_the_example_then_a_second_thief_with_cards() 
     assert "goes on" in script.closing
 
 
+def test_stop_thiefs_lesson_says_what_a_rivals_arrest_first_would_mean() -> None:
+    """The rival arrests no one in the lesson (its seed and script give him no arrest), so the
+    step where he stands beside the thief, the one that plays Take Another Turn against him,
+    says what his arrest would cost the learner: the reward, and the thief, gone to the next."""
+    script = read_script("stop-thief")
+    assert script is not None
+    state = check_script(script)
+    assert not [e for e in state.log if e.kind == "arrest" and e.data["seat"] != script.learner]
+    step = next(s for s in script.steps if s.expect.to_json() == {"kind": "play_card", "card": 1})
+    assert "should he arrest first, the $1,000 is his and the next thief robs at once" in step.say
+
+
 @pytest.mark.parametrize("game", WHOLE_GAMES)
 def test_each_lesson_ends_the_game_with_the_learner_winning(game: str) -> None:
     """The script's last step wins the game for the learner."""

@@ -119,7 +119,9 @@ def test_stop_thief_hints_follow_the_cards_played() -> None:
     run_app(app, anywhere, (160, 45))
 
 
-def test_a_long_error_wraps_instead_of_being_cut() -> None:
+def test_a_long_error_wraps_into_the_message_line_and_is_whole_in_the_log() -> None:
+    """The message line keeps its two rows, so the panels above keep theirs: an error wraps
+    into them, and one longer (at 80 columns) is cut there and written whole to the log."""
     app = KojakApp(players=2, bots=1, seed=2, bot_level="random", bot_delay=0)
 
     async def script(pilot: Pilot[None]) -> None:
@@ -127,8 +129,9 @@ def test_a_long_error_wraps_instead_of_being_cut() -> None:
         await pilot.pause()
         message = app.query_one("#message", Static)
         words = shown(app, "message")
-        assert len(words) > 80 and words.endswith("only one from each building")
-        assert message.size.height >= 2  # the whole of it, on as many lines as it needs
+        assert len(words) > 80 and words.endswith("… (whole in the log)")
+        assert message.size.height == 2
+        assert app.log_lines[-1].endswith("only one from each building")
 
     run_app(app, script, (80, 24))
 

@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 import pytest
+from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 from typer.testing import CliRunner
@@ -16,6 +17,7 @@ from sleuth.cli import app as cli
 from sleuth.core.tutorial import load_script, tutorial_games
 from sleuth.tui import app_for
 from sleuth.tui.shell import GameShell
+from tests.tui.pilot import panel, run_app
 
 GAMES = [game for game in tutorial_games() if app_for(game) is not None]
 SIZE = (160, 50)
@@ -31,8 +33,16 @@ def run(app: GameShell, script: Callable[[Pilot[None]], Awaitable[None]]) -> Non
 
 
 def coach_text(app: GameShell) -> str:
-    content = app.query_one("#coach", Static).content
-    return content.plain if hasattr(content, "plain") else str(content)
+    """The coach panel's words, with its border's head (the lesson, the step) and foot (the
+    command to type)."""
+    coach = app.query_one("#coach", Static)
+    content = coach.content
+    words = content.plain if hasattr(content, "plain") else str(content)
+    head, foot = (
+        Content.from_markup(edge or "").plain
+        for edge in (coach.border_title, coach.border_subtitle)
+    )
+    return "\n".join([head, words, foot])
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -87,3 +97,58 @@ def test_the_tutorial_flag_refuses_a_table_of_its_own() -> None:
     result = CliRunner().invoke(cli, ["play", "stop-thief", "--tutorial", "--players", "4"])
     assert result.exit_code == 2
     assert "a guided game sets up its own table; leave out --players" in result.output
+
+
+def hidden_rows(app: GameShell) -> int:
+    """How many rows of the side panels (the case, the hand…) are scrolled out of sight."""
+    panels = app.query_one("#panels")
+    return max(0, panels.virtual_size.height - panels.region.height)
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if g != "manhunt"])  # Manhunt's scroll
+def test_at_120x40_the_first_step_shows_every_row_of_the_panels(game: str) -> None:
+    """Stop Thief's case panel lost its last two rows (the rival's line) to the coach at
+    120x40, and Columbo's detectives their last; Manhunt's handbook is taller than any
+    screen and scrolls by design."""
+    script = load_script(game)
+    assert script is not None
+    app_class = app_for(game)
+    assert app_class is not None
+    app = app_class.tutorial(script, bot_delay=0)
+
+    async def look(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        assert not app.compact
+        assert hidden_rows(app) == 0
+        assert app.query_one("#log").region.height >= 6
+
+    run_app(app, look, (120, 40))
+
+
+def test_at_120x40_a_long_error_keeps_the_message_line_s_height_and_goes_whole_to_the_log() -> None:
+    """A refusal as long as three lines took rows from the panels above it; it wraps into
+    the message line's two rows, the rest cut, and the log keeps the whole of it."""
+    script = load_script("stop-thief")
+    assert script is not None
+    app_class = app_for("stop-thief")
+    assert app_class is not None
+    app = app_class.tutorial(script, bot_delay=0)
+    words = "✗ " + " ".join(["This refusal goes on and on."] * 12)  # 350 characters
+
+    async def refuse(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        message = app.query_one("#message", Static)
+        before = (message.region.height, app.query_one("#panels").region.height)
+        app.say(words, error=True)
+        await pilot.pause()
+        assert (message.region.height, app.query_one("#panels").region.height) == before
+        shown = panel(app, "message")
+        assert shown.endswith(" … (whole in the log)") and shown.count("\n") == 1
+        assert words.startswith(" ".join(shown.removesuffix(" … (whole in the log)").split()))
+        assert app.log_lines[-1] == words  # whole, in the log
+        app.say("✗ Short.", error=True)
+        await pilot.pause()
+        assert panel(app, "message") == "✗ Short."
+        assert message.region.height == before[0]
+
+    run_app(app, refuse, (120, 40))

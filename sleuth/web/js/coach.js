@@ -119,15 +119,48 @@ export class CoachPanel {
         const fields = Object.entries(advice.suggest).filter(([k]) => k !== "kind");
         hit = buttons.filter((b) => !b.classList.contains("active") && fields.some(([k, v]) => b.dataset[k] === String(v)));
       }
-      hit.forEach((b) => b.classList.add("coach-mark"));
-      for (const id of advice.highlight || []) {
+      // A card's own button may be small (Stop Thief's Play): the card itself is lit too.
+      const cards = hit.map((b) => b.closest("[data-card]")).filter(Boolean);
+      [...hit, ...cards].forEach((node) => node.classList.add("coach-mark"));
+      const named = (advice.highlight || []).map((id) => {
         const sel = ["node", "building", "place", "card", "for"].map((k) => `[data-${k}="${CSS.escape(String(id))}"]:not(.piece)`).join(",");
-        this.area.querySelectorAll(sel).forEach((node) => node.classList.add("coach-mark"));
+        const nodes = [...this.area.querySelectorAll(sel)];
+        nodes.forEach((node) => node.classList.add("coach-mark"));
+        return nodes;
+      });
+      // Once a step, when it starts: show what it lights (the action last, so it wins: its
+      // button, then the whole of the card it is on). Two
+      // frames on: the scroll margins read the new step's --coach-h, which the ResizeObservers
+      // set after the first frame's layout. And once more when the page has settled: a panel
+      // above may change its height meanwhile (the scanner's clue played out).
+      const key = `${advice.step}|${advice.words}`;
+      if (key !== this.revealed) {
+        this.revealed = key;
+        const show = () => this.revealed === key && [...named, hit, ...cards.map((c) => [c])].forEach(reveal);
+        requestAnimationFrame(() => requestAnimationFrame(show));
+        setTimeout(show, 900);
       }
     } finally {
       this.watch.observe(this.area, { childList: true, subtree: true });
     }
   }
+}
+
+/** Scroll the page so that one of `nodes` (of those shown at all) is in view, unless one is:
+ *  "nearest", so a page that shows it stays still, and with no motion if the learner asks for none. */
+function reveal(nodes) {
+  const shown = nodes.filter((n) => n.getClientRects().length);
+  if (!shown.length || shown.some(inView)) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  shown[0].scrollIntoView({ block: "nearest", inline: "nearest", behavior: still ? "auto" : "smooth" });
+}
+
+/** Whether `node` is wholly in the window, clear of its scroll margins: what covers that part of
+ *  the page (the top bar; the coach and the actions, fixed or sticky; the Chat button; sleuth.css). */
+function inView(node) {
+  const r = node.getBoundingClientRect();
+  const css = getComputedStyle(node);
+  return r.top >= parseFloat(css.scrollMarginTop) - 1 && r.bottom <= innerHeight - parseFloat(css.scrollMarginBottom) + 1;
 }
 
 /** A paragraph with each figure-dash-figure name ("1-44", "4-68") kept on one line. */

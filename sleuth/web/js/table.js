@@ -357,7 +357,12 @@ function arrived(conn, msg, live) {
 function measureBoardTop() {
   const area = document.getElementById("board-slot");
   if (!area) return;
+  // Its place in the page, not where it sticks once the page scrolls (or a scrolled page,
+  // the coach bringing a card into view, would shrink the board at the next update).
+  const was = area.style.position;
+  area.style.position = "static";
   const top = Math.max(70, Math.round(area.getBoundingClientRect().top + window.scrollY));
+  area.style.position = was;
   document.documentElement.style.setProperty("--board-top", `${top}px`);
 }
 window.addEventListener("resize", () => measureBoardTop());

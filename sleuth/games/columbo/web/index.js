@@ -847,13 +847,15 @@ export function createTable(ctx) {
         sortCards(hand).map((card) => {
           const pick = handPick(card);
           const cls = `co-slot${pick ? " pickable" : ""}${card.id === drawn ? " drawn" : ""}${view.challenge?.shown?.id === card.id && view.challenge.by === opts.me ? " shown" : ""}`;
-          return h(
+          const slot = h(
             pick ? "button" : "div",
             { class: cls, type: pick ? "button" : null, dataset: { card: String(card.id) }, title: pick ? `${pick.label}: ${card.name}` : card.name, onclick: pick ? () => ctx.act(pick.action) : null },
             cardFace(card),
             card.id === drawn ? h("span", { class: "co-ribbon" }, "new") : null,
             pick ? h("span", { class: "co-pick-label" }, pick.label) : null,
           );
+          if (pick) slot.actionKey = actionKey(pick.action); // a tutorial's coach lights the card itself
+          return slot;
         }),
       ),
     );
