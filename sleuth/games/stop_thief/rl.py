@@ -58,9 +58,9 @@ CLUE_ABOUT = (
     "floor, door, glass, street, subway), area 1-8, pressed by the observer; all one-hot"
 )
 
-# What the vector shows of the turn: whose it is, who is to move, the phase, the dice and
-# the extra spaces.
-TurnShown = tuple[int, int | None, str, tuple[int, int] | None, int]
+# What the vector shows of the turn: whose it is, who is to move, the phase, the dice, the
+# extra spaces and whether a card was played.
+TurnShown = tuple[int, int | None, str, tuple[int, int] | None, int, bool]
 
 
 @register_encoder
@@ -106,6 +106,7 @@ class StopThiefEncoder(Encoder):
             )
             for k in range(LAST_CLUES)
         ]
+        self.clue_span = slice(self.clue_parts[0].start, self.clue_parts[-1].stop)
         self.at_large_part = add("at_large", 1, "1 while a thief is at large")
         self.notebook_part = add(
             "notebook", n, "chance the thief is on each numbered space, spaces in code order"
@@ -151,14 +152,17 @@ class StopThiefEncoder(Encoder):
     def clue_window(
         self, clues: Sequence[Mapping[str, Any]]
     ) -> tuple[np.ndarray, list[tuple[int, int]]]:
-        """`clue_ones(clues)` for the game's clue log (the ones as an index array), worked
-        out once for all the seats: a thief's log only grows until the next thief's (a new
-        list), so the same list at the same length holds the same clues (the entry holds
-        the list: its id is not reused)."""
+        """`clue_ones(clues)` for the game's clue log as the clue parts' values (`clue_span`
+        of the vector) but the "pressed by the observer" flags, worked out once for all
+        the seats: a thief's log only grows until the next thief's (a new list), so the
+        same list at the same length holds the same clues (the entry holds the list: its
+        id is not reused)."""
         window = self._window
         if window is None or window[0] is not clues or window[1] != len(clues):
             ones, pressed = self.clue_ones(clues)
-            window = self._window = (clues, len(clues), (np.array(ones, np.intp), pressed))
+            block = np.zeros(self.clue_span.stop - self.clue_span.start, np.float32)
+            block[np.array(ones, np.intp) - self.clue_span.start] = 1.0
+            window = self._window = (clues, len(clues), (block, pressed))
         return window[2]
 
     def clue_ones(
@@ -207,11 +211,8 @@ class StopThiefObserver(Observer):
         self._hand_shown: list[int] | None = None
         self._notes_shown: tuple[bool, bool, int] | None = None
         self._notes_at: list[int] = []  # where the notebook and at_large parts hold a value
-        # The clue parts shown: for (thief number, clues heard of him), the ones of the
-        # seats' shared window, and the "pressed by the observer" flags set.
+        # The clue and thief parts shown are for (thief number, clues heard of him).
         self._clues_shown: tuple[int, int] | None = None
-        self._clue_ones = np.zeros(0, np.intp)
-        self._pressed: list[int] = []
 
     def observe(self, event: Event) -> None:
         self.knowledge.observe(event)
@@ -292,34 +293,33 @@ class StopThiefObserver(Observer):
                 put[s + 2] = scaled(now[3], HAND)  # how many cards: public
                 put[s + 3] = scaled(now[4], THIEVES)
                 put[s + 4] = scaled(det.turns_to_lose, 3)
-        turn_now = (turn.seat, game.to_move, turn.phase, turn.dice, turn.extra_spaces)
+        turn_now = (
+            turn.seat, game.to_move, turn.phase, turn.dice, turn.extra_spaces, turn.card_played
+        )  # fmt: skip
         turn_was = self._turn_shown
         if turn_now != turn_was:
             self._turn_shown = turn_now
             if turn_was is not None:
                 self._turn(put, turn_was, 0.0)
             self._turn(put, turn_now, 1.0)
-        put[enc.turn_part.start + 1] = turn.card_played
-        put[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
-        put[enc.thief_part.start + 1] = scaled(game.reward, win)
         hand = game.detectives[me].hand  # this seat's own cards only
         if hand != self._hand_shown:
             self._hand_shown = list(hand)
             out[enc.hand_part] = 0.0
             self._hand(put, hand)
         # A thief's clue log only grows until the next thief (a new list, a new number),
-        # so its encoding is redone only when a clue came.
+        # so its encoding is redone only when a clue came. So is the thief's: his reward
+        # grows only with a crime, which is a clue too.
         clues_now = (game.thief_number, len(game.clue_log))
         if clues_now != self._clues_shown:
             self._clues_shown = clues_now
-            for at in self._pressed:
-                put[at] = 0.0
-            out[self._clue_ones] = 0.0
-            self._clue_ones, pressed = enc.clue_window(game.clue_log)
-            out[self._clue_ones] = 1.0
-            self._pressed = [at for at, by in pressed if by == me]
-            for at in self._pressed:
-                put[at] = 1.0
+            block, pressed = enc.clue_window(game.clue_log)
+            out[enc.clue_span] = block
+            for at, by in pressed:
+                if by == me:
+                    put[at] = 1.0
+            put[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
+            put[enc.thief_part.start + 1] = scaled(game.reward, win)
         knowledge = self.knowledge
         notes_now = (game.over, knowledge.at_large, knowledge.version)
         if notes_now != self._notes_shown:
@@ -329,9 +329,10 @@ class StopThiefObserver(Observer):
 
     def _turn(self, put: MutableSequence[float], turn: TurnShown, value: float) -> None:
         """Set (1) or clear (0) the parts of a turn as `encode_state` keeps it: whose turn,
-        who is to move, the phase, the dice and the allowance."""
+        who is to move, the phase, the dice, the allowance and the card played."""
         enc = self.encoder
-        seat, to_move, phase, dice, extra = turn
+        seat, to_move, phase, dice, extra, card_played = turn
+        put[enc.turn_part.start + 1] = card_played if value else 0.0
         put[self._slots[seat][2] + 5] = value
         if to_move is not None:
             put[self._slots[to_move][2] + 6] = value
