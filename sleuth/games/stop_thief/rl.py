@@ -58,6 +58,9 @@ CLUE_ABOUT = (
     "floor, door, glass, street, subway), area 1-8, pressed by the observer; all one-hot"
 )
 
+# Where the clue parts hold a 1 (but the "pressed by the observer" flags), and where each
+# of those flags is with the seat who pressed.
+ClueWindow = tuple[list[int], list[tuple[int, int]]]
 # What the vector shows of the turn: whose it is, who is to move, the phase, the dice, the
 # extra spaces and whether a card was played.
 TurnShown = tuple[int, int | None, str, tuple[int, int] | None, int, bool]
@@ -106,15 +109,15 @@ class StopThiefEncoder(Encoder):
             )
             for k in range(LAST_CLUES)
         ]
-        self.clue_span = slice(self.clue_parts[0].start, self.clue_parts[-1].stop)
         self.at_large_part = add("at_large", 1, "1 while a thief is at large")
         self.notebook_part = add(
             "notebook", n, "chance the thief is on each numbered space, spaces in code order"
         )
 
-        # The latest clue window (the log, its length, its ones): worked out once for all seats.
-        self._window: tuple[Sequence[Any], int, tuple[np.ndarray, list[tuple[int, int]]]] | None
-        self._window = None
+        # The clue log of the latest thief, each of its clues' part values, and its windows
+        # by length: worked out once for all the seats.
+        self._windows: tuple[Sequence[Any], list[list[int]], dict[int, ClueWindow]] | None
+        self._windows = None
 
     def _universe(self) -> Iterable[Action]:
         # The engine's own ready-made actions, so that a legal action *is* its universe
@@ -149,21 +152,36 @@ class StopThiefEncoder(Encoder):
         path = reveal["routes"][-1] if isinstance(reveal, dict) and reveal["routes"] else None
         return str(board_svg(self.board, pieces=pieces, path=path))
 
-    def clue_window(
-        self, clues: Sequence[Mapping[str, Any]]
-    ) -> tuple[np.ndarray, list[tuple[int, int]]]:
-        """`clue_ones(clues)` for the game's clue log as the clue parts' values (`clue_span`
-        of the vector) but the "pressed by the observer" flags, worked out once for all
-        the seats: a thief's log only grows until the next thief's (a new list), so the
-        same list at the same length holds the same clues (the entry holds the list: its
-        id is not reused)."""
-        window = self._window
-        if window is None or window[0] is not clues or window[1] != len(clues):
-            ones, pressed = self.clue_ones(clues)
-            block = np.zeros(self.clue_span.stop - self.clue_span.start, np.float32)
-            block[np.array(ones, np.intp) - self.clue_span.start] = 1.0
-            window = self._window = (clues, len(clues), (block, pressed))
-        return window[2]
+    def clue_window(self, clues: Sequence[Mapping[str, Any]]) -> ClueWindow:
+        """`clue_ones(clues)` for the game's clue log.
+
+        Each clue of the log is read once, and each window made once for all the seats
+        that ask at that length (seats observe at their own turns, so at different
+        lengths): a thief's log only grows until the next thief's (a new list), so the
+        same list at the same length holds the same clues (the memo holds the list: its
+        id is not reused). Plain lists, not arrays: a few numpy calls cost more here
+        than setting the few dozen ones value by value."""
+        memo = self._windows
+        if memo is None or memo[0] is not clues:
+            memo = self._windows = (clues, [], {})
+        _, rows, windows = memo
+        length = len(clues)
+        window = windows.get(length)
+        if window is None:
+            first = self.clue_parts[0].start
+            for clue in clues[len(rows) : length]:
+                ones, _ = self.clue_ones([clue])  # in the first clue part
+                rows.append([at - first for at in ones])
+            recent = clues[max(length - LAST_CLUES, 0) : length]
+            latest = zip(
+                self.clue_parts, reversed(rows[length - len(recent) : length]), strict=False
+            )
+            parts = zip(self.clue_parts, reversed(recent), strict=False)
+            window = windows[length] = (
+                [part.start + at for part, row in latest for at in row],
+                [(part.stop - 1, clue["by"]) for part, clue in parts],
+            )
+        return window
 
     def clue_ones(
         self, clues: Sequence[Mapping[str, Any]]
@@ -211,7 +229,9 @@ class StopThiefObserver(Observer):
         self._hand_shown: list[int] | None = None
         self._notes_shown: tuple[bool, bool, int] | None = None
         self._notes_at: list[int] = []  # where the notebook and at_large parts hold a value
-        # The clue and thief parts shown are for (thief number, clues heard of him).
+        # The clue and thief parts shown are for (thief number, clues heard of him); where
+        # the clue parts hold a 1.
+        self._clue_at: list[int] = []
         self._clues_shown: tuple[int, int] | None = None
 
     def observe(self, event: Event) -> None:
@@ -313,11 +333,12 @@ class StopThiefObserver(Observer):
         clues_now = (game.thief_number, len(game.clue_log))
         if clues_now != self._clues_shown:
             self._clues_shown = clues_now
-            block, pressed = enc.clue_window(game.clue_log)
-            out[enc.clue_span] = block
-            for at, by in pressed:
-                if by == me:
-                    put[at] = 1.0
+            for at in self._clue_at:
+                put[at] = 0.0
+            ones, pressed = enc.clue_window(game.clue_log)
+            self._clue_at = ones + [at for at, by in pressed if by == me]
+            for at in self._clue_at:
+                put[at] = 1.0
             put[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
             put[enc.thief_part.start + 1] = scaled(game.reward, win)
         knowledge = self.knowledge
