@@ -100,7 +100,9 @@ class Observer(ABC):
         """The same vector as `encode(state.view(seat))`: by default exactly that.
 
         A game overrides it with a lean hook reading only the state's parts the seat's
-        view shows (never the hidden ones), to skip building the JSON view.
+        view shows (never the hidden ones), to skip building the JSON view. The hook may
+        return a vector of its own that it rewrites at its next call (to redo only the
+        parts that changed): whoever keeps the vector copies it.
         """
         return self.encode(state.view(self.seat))
 

@@ -128,7 +128,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         self._bots: dict[int, Bot] = {}
         self._observers: dict[int, Observer] = {}
         self._cursors: dict[int, int] = {}
-        # By seat: the history's length when it last observed, its vector and mask.
+        # By seat: the history's length when it last observed, its vector (perhaps the
+        # observer's own, rewritten when it next encodes: only for a later stamp) and mask.
         self._cache: dict[int, tuple[int, np.ndarray, np.ndarray]] = {}
         self._potentials: list[float] | None = None
 

@@ -137,5 +137,14 @@ class Knowledge:
 
 
 def _clue(data: Any) -> Clue:
+    """The clue an event tells (one object for each kind and area: every seat's notebook
+    reads every clue, and making a dataclass each time showed in the RL environments)."""
     area = data.get("area")
-    return Clue(cast(ClueKind, data["kind"]), None if area is None else int(area))
+    key = (data["kind"], None if area is None else int(area))
+    clue = _CLUES.get(key)
+    if clue is None:
+        clue = _CLUES[key] = Clue(cast(ClueKind, key[0]), key[1])
+    return clue
+
+
+_CLUES: dict[tuple[str, int | None], Clue] = {}

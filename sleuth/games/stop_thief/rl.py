@@ -58,6 +58,13 @@ CLUE_ABOUT = (
     "floor, door, glass, street, subway), area 1-8, pressed by the observer; all one-hot"
 )
 
+# Where the clue parts hold a 1 (but the "pressed by the observer" flags), and where each
+# of those flags is with the seat who pressed.
+ClueWindow = tuple[list[int], list[tuple[int, int]]]
+# What the vector shows of the turn: whose it is, who is to move, the phase, the dice, the
+# extra spaces and whether a card was played.
+TurnShown = tuple[int, int | None, str, tuple[int, int] | None, int, bool]
+
 
 @register_encoder
 class StopThiefEncoder(Encoder):
@@ -107,9 +114,10 @@ class StopThiefEncoder(Encoder):
             "notebook", n, "chance the thief is on each numbered space, spaces in code order"
         )
 
-        # The latest clue window (the log, its length, its ones): worked out once for all seats.
-        self._window: tuple[Sequence[Any], int, tuple[list[int], list[tuple[int, int]]]] | None
-        self._window = None
+        # The clue log of the latest thief, each of its clues' part values, and its windows
+        # by length: worked out once for all the seats.
+        self._windows: tuple[Sequence[Any], list[list[int]], dict[int, ClueWindow]] | None
+        self._windows = None
 
     def _universe(self) -> Iterable[Action]:
         # The engine's own ready-made actions, so that a legal action *is* its universe
@@ -144,16 +152,36 @@ class StopThiefEncoder(Encoder):
         path = reveal["routes"][-1] if isinstance(reveal, dict) and reveal["routes"] else None
         return str(board_svg(self.board, pieces=pieces, path=path))
 
-    def clue_window(
-        self, clues: Sequence[Mapping[str, Any]]
-    ) -> tuple[list[int], list[tuple[int, int]]]:
-        """`clue_ones(clues)` for the game's clue log, worked out once for all the seats: a
-        thief's log only grows until the next thief's (a new list), so the same list at the
-        same length holds the same clues (the entry holds the list: its id is not reused)."""
-        window = self._window
-        if window is None or window[0] is not clues or window[1] != len(clues):
-            window = self._window = (clues, len(clues), self.clue_ones(clues))
-        return window[2]
+    def clue_window(self, clues: Sequence[Mapping[str, Any]]) -> ClueWindow:
+        """`clue_ones(clues)` for the game's clue log.
+
+        Each clue of the log is read once, and each window made once for all the seats
+        that ask at that length (seats observe at their own turns, so at different
+        lengths): a thief's log only grows until the next thief's (a new list), so the
+        same list at the same length holds the same clues (the memo holds the list: its
+        id is not reused). Plain lists, not arrays: a few numpy calls cost more here
+        than setting the few dozen ones value by value."""
+        memo = self._windows
+        if memo is None or memo[0] is not clues:
+            memo = self._windows = (clues, [], {})
+        _, rows, windows = memo
+        length = len(clues)
+        window = windows.get(length)
+        if window is None:
+            first = self.clue_parts[0].start
+            for clue in clues[len(rows) : length]:
+                ones, _ = self.clue_ones([clue])  # in the first clue part
+                rows.append([at - first for at in ones])
+            recent = clues[max(length - LAST_CLUES, 0) : length]
+            latest = zip(
+                self.clue_parts, reversed(rows[length - len(recent) : length]), strict=False
+            )
+            parts = zip(self.clue_parts, reversed(recent), strict=False)
+            window = windows[length] = (
+                [part.start + at for part, row in latest for at in row],
+                [(part.stop - 1, clue["by"]) for part, clue in parts],
+            )
+        return window
 
     def clue_ones(
         self, clues: Sequence[Mapping[str, Any]]
@@ -181,19 +209,30 @@ class StopThiefObserver(Observer):
         super().__init__(seat)
         self.encoder = encoder
         self.knowledge = Knowledge(seat, encoder.board, encoder.options.odds)
-        # The notebook part as (positions, chances), redone only when the knowledge changed.
-        self._notebook: tuple[int, np.ndarray, np.ndarray] | None = None
-        # The vector's start (the seat part) and, by seat, the offsets of that detective's
-        # parts: whether there is one, its node's one-hot, its stats.
-        self._blank = np.zeros(encoder.layout.size, np.float32)
-        self._blank[encoder.seat_part.start + seat] = 1.0
+        # By seat, the offsets of that detective's parts: whether there is one, its node's
+        # one-hot, its stats.
         self._slots = []
         for other in range(encoder.players):
             present, node, stats = encoder.det_parts[relative(other, seat, encoder.players)]
             self._slots.append((present.start, node.start, stats.start))
-        # Where the clue parts hold a 1, for (thief number, clues heard of him).
-        self._clue_key: tuple[int, int] | None = None
-        self._clue_cache = np.zeros(0, np.intp)
+        # The lean hook's vector, kept from one call to the next with what it shows, so
+        # that a call rewrites only the parts whose values changed (most steps move one
+        # piece or change the phase). Its fixed parts are written once, here.
+        self._out = np.zeros(encoder.layout.size, np.float32)
+        self._put = cells(self._out)
+        self._put[encoder.seat_part.start + seat] = 1.0
+        for present, _, _ in self._slots:
+            self._put[present] = 1.0
+        self._dets_shown: list[tuple[int, int, bool, int, int, int] | None]
+        self._dets_shown = [None] * encoder.players
+        self._turn_shown: TurnShown | None = None
+        self._hand_shown: list[int] | None = None
+        self._notes_shown: tuple[bool, bool, int] | None = None
+        self._notes_at: list[int] = []  # where the notebook and at_large parts hold a value
+        # The clue and thief parts shown are for (thief number, clues heard of him); where
+        # the clue parts hold a 1.
+        self._clue_at: list[int] = []
+        self._clues_shown: tuple[int, int] | None = None
 
     def observe(self, event: Event) -> None:
         self.knowledge.observe(event)
@@ -238,52 +277,91 @@ class StopThiefObserver(Observer):
         self._hand(cells(out), [int(card["id"]) for card in cast(list[Any], view.get("hand", []))])
         ones, pressed = enc.clue_ones(cast(list[dict[str, Any]], view["clues"]))
         out[[*ones, *(at for at, by in pressed if by == me)]] = 1.0
-        if not view["over"]:
-            self._notes(out)
+        knowledge = self.knowledge  # this seat's memory of the events it saw
+        if not view["over"] and knowledge.at_large:
+            out[enc.at_large_part.start] = 1.0
+            dist = knowledge.distribution()
+            out[[enc.notebook_part.start + enc.code_index[code] for code in dist]] = list(
+                dist.values()
+            )
         return out
 
     def encode_state(self, state: GameState) -> Vector:
         """The lean hook: the same vector from the state's public parts and this seat's hand.
 
-        Single values go in through a memoryview of the vector, at half the cost of numpy's
-        item assignment (several dozen a step)."""
+        It returns the observer's own vector, rewritten in place at the next call (the
+        environments copy it): each part is compared with what the vector shows and
+        rewritten only if it changed. Single values go in through a memoryview of the
+        vector, at half the cost of numpy's item assignment."""
         game = cast(StopThief, state)
         enc, me = self.encoder, self.seat
-        out = self._blank.copy()
-        put = cells(out)
+        out, put, dets = self._out, self._put, self._dets_shown
         win = enc.options.win_amount
-        turn, to_move = game.turn, game.to_move
+        turn = game.turn
         for det in game.detectives:
-            present, node, s = self._slots[det.seat]
-            put[present] = 1.0
-            put[node + det.node] = 1.0  # board.nodes is in index order
-            put[s] = scaled(det.money, win)
-            put[s + 1] = det.licensed
-            put[s + 2] = scaled(len(det.hand), HAND)  # how many cards: public
-            put[s + 3] = scaled(len(det.posters), THIEVES)
-            put[s + 4] = scaled(det.turns_to_lose, 3)
-            put[s + 5] = turn.seat == det.seat
-            put[s + 6] = to_move == det.seat
-        put[enc.phase_part.start + PHASE_INDEX[turn.phase]] = 1.0
-        if turn.dice:
-            total = sum(turn.dice)
-            put[enc.dice_part.start + total - 2] = 1.0
-            put[enc.turn_part.start] = scaled(total + turn.extra_spaces, MAX_ALLOWANCE)
-        put[enc.turn_part.start + 1] = turn.card_played
-        put[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
-        put[enc.thief_part.start + 1] = scaled(game.reward, win)
-        self._hand(put, game.detectives[me].hand)  # this seat's own cards only
+            now = (det.node, det.money, det.licensed, len(det.hand), len(det.posters),
+                   det.turns_to_lose)  # fmt: skip
+            was = dets[det.seat]
+            if now != was:
+                dets[det.seat] = now
+                _, node, s = self._slots[det.seat]
+                if was is not None:
+                    put[node + was[0]] = 0.0
+                put[node + det.node] = 1.0  # board.nodes is in index order
+                put[s] = scaled(det.money, win)
+                put[s + 1] = det.licensed
+                put[s + 2] = scaled(now[3], HAND)  # how many cards: public
+                put[s + 3] = scaled(now[4], THIEVES)
+                put[s + 4] = scaled(det.turns_to_lose, 3)
+        turn_now = (
+            turn.seat, game.to_move, turn.phase, turn.dice, turn.extra_spaces, turn.card_played
+        )  # fmt: skip
+        turn_was = self._turn_shown
+        if turn_now != turn_was:
+            self._turn_shown = turn_now
+            if turn_was is not None:
+                self._turn(put, turn_was, 0.0)
+            self._turn(put, turn_now, 1.0)
+        hand = game.detectives[me].hand  # this seat's own cards only
+        if hand != self._hand_shown:
+            self._hand_shown = list(hand)
+            out[enc.hand_part] = 0.0
+            self._hand(put, hand)
         # A thief's clue log only grows until the next thief (a new list, a new number),
-        # so its encoding is redone only when a clue came.
-        key = (game.thief_number, len(game.clue_log))
-        if self._clue_key != key:
-            self._clue_key = key
+        # so its encoding is redone only when a clue came. So is the thief's: his reward
+        # grows only with a crime, which is a clue too.
+        clues_now = (game.thief_number, len(game.clue_log))
+        if clues_now != self._clues_shown:
+            self._clues_shown = clues_now
+            for at in self._clue_at:
+                put[at] = 0.0
             ones, pressed = enc.clue_window(game.clue_log)
-            self._clue_cache = np.array([*ones, *(at for at, by in pressed if by == me)], np.intp)
-        out[self._clue_cache] = 1.0
-        if not game.over:
-            self._notes(out)
+            self._clue_at = ones + [at for at, by in pressed if by == me]
+            for at in self._clue_at:
+                put[at] = 1.0
+            put[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
+            put[enc.thief_part.start + 1] = scaled(game.reward, win)
+        knowledge = self.knowledge
+        notes_now = (game.over, knowledge.at_large, knowledge.version)
+        if notes_now != self._notes_shown:
+            self._notes_shown = notes_now
+            self._notes(put, shown=not game.over and knowledge.at_large)
         return out
+
+    def _turn(self, put: MutableSequence[float], turn: TurnShown, value: float) -> None:
+        """Set (1) or clear (0) the parts of a turn as `encode_state` keeps it: whose turn,
+        who is to move, the phase, the dice, the allowance and the card played."""
+        enc = self.encoder
+        seat, to_move, phase, dice, extra, card_played = turn
+        put[enc.turn_part.start + 1] = card_played if value else 0.0
+        put[self._slots[seat][2] + 5] = value
+        if to_move is not None:
+            put[self._slots[to_move][2] + 6] = value
+        put[enc.phase_part.start + PHASE_INDEX[phase]] = value
+        if dice:
+            total = sum(dice)
+            put[enc.dice_part.start + total - 2] = value
+            put[enc.turn_part.start] = scaled(total + extra, MAX_ALLOWANCE) if value else 0.0
 
     def _hand(self, out: MutableSequence[float], hand: Iterable[int]) -> None:
         """The seat's own cards, counted by kind (/3)."""
@@ -295,17 +373,20 @@ class StopThiefObserver(Observer):
         for kind, count in counts.items():
             out[enc.hand_part.start + kind] = count / HAND
 
-    def _notes(self, out: Vector) -> None:
-        """The notebook: this seat's knowledge (fed only its events), while a thief is at large."""
-        knowledge, enc = self.knowledge, self.encoder
-        if not knowledge.at_large:
+    def _notes(self, put: MutableSequence[float], shown: bool) -> None:
+        """The notebook: this seat's knowledge (fed only its events), if `shown` (while a
+        thief is at large), written value by value over the last one: the thief may be
+        on a handful of spaces, and a few numpy calls would cost more."""
+        for at in self._notes_at:
+            put[at] = 0.0
+        self._notes_at = []
+        if not shown:
             return
-        out[enc.at_large_part.start] = 1.0
-        cached = self._notebook
-        if cached is None or cached[0] != knowledge.version:
-            dist = knowledge.distribution()
-            where = np.fromiter(map(enc.code_index.__getitem__, dist), np.intp, len(dist))
-            where += enc.notebook_part.start
-            chances = np.fromiter(dist.values(), np.float32, len(dist))
-            cached = self._notebook = (knowledge.version, where, chances)
-        out[cached[1]] = cached[2]
+        enc = self.encoder
+        dist = self.knowledge.distribution()
+        start, index = enc.notebook_part.start, enc.code_index
+        self._notes_at = [start + index[code] for code in dist]
+        for at, chance in zip(self._notes_at, dist.values(), strict=True):
+            put[at] = chance
+        self._notes_at.append(enc.at_large_part.start)
+        put[enc.at_large_part.start] = 1.0

@@ -280,7 +280,10 @@ class StopThief(GameState):
         else:
             assert self.turn.dice is not None
             allowance = sum(self.turn.dice) + self.turn.extra_spaces
-            reach = set(self.board.within(me.node, allowance))
+            within = self.board.within(me.node, allowance)  # his own node first
+            if occupied.isdisjoint(within):
+                return sorted(within)  # the usual case: no other detective in reach
+            reach = set(within)
         landing = reach - occupied
         for blocked in reach & occupied:
             # Landing by count on another detective: go to any square next to it (ST-MOVE-04).

@@ -149,9 +149,16 @@ def candidate_moves(board: Board, thief: Thief) -> list[Move]:
     back after all rather than freeze (a dead end); if nothing at all is left, the list
     is empty.
     """
+    return list(_candidate_moves(board, thief))
+
+
+@cache
+def _candidate_moves(board: Board, thief: Thief) -> tuple[Move, ...]:
+    """`candidate_moves`, worked out once per board and thief state: the scanner asks at
+    every CLUE press, and an RL environment presses it millions of times."""
     here = board.spaces[thief.space]
     if here.code in board.corner_fronts and not thief.surfaced:
-        return [Move(front, ride=True) for front in board.station_fronts]  # rule i, j
+        return tuple(Move(front, ride=True) for front in board.station_fronts)  # rule i, j
     options = list(board.thief_neighbours[here.code])
     if here.kind in ("door", "window"):
         options = [n for n in options if through(board, thief, n)]  # rule e
@@ -160,9 +167,10 @@ def candidate_moves(board: Board, thief: Thief) -> list[Move]:
         if crimes:
             options = crimes  # rule g
     forward = [n for n in options if n != thief.previous]  # rule c
-    return [Move(n) for n in (forward or options)]
+    return tuple(Move(n) for n in (forward or options))
 
 
+@cache  # a pure function of immutable values, asked at every move of the thief
 def apply_move(board: Board, thief: Thief, move: Move) -> tuple[Thief, Clue, bool]:
     """The thief after a move, the clue it makes, and whether it was a crime."""
     if move.ride:
