@@ -114,3 +114,29 @@ def test_knowledge_uses_the_games_odds() -> None:
     knowledge = Knowledge(0)
     knowledge.update(state)
     assert knowledge.odds.still == 0.6
+
+
+def test_the_end_of_an_escape_run_counts_as_news() -> None:
+    """An escape run ends with the first event after its clues (the turn passing, say), and
+    that end may reweigh the notebook: its version moves, so nothing cached by the version
+    (the distribution, a seat's encoded notebook) outlives it."""
+    ended = 0
+    for seed in range(3):
+        state = new(players=2, seed=seed, escape_chance=1.0)
+        bots: list[Bot] = [DetectiveBot(seed), DetectiveBot(seed + 1)]
+        live = Knowledge(0)
+        live.update(state)
+        for _ in range(150):
+            if state.over:
+                break
+            seat = state.to_move
+            assert seat is not None
+            told = len(state.log)
+            state.apply(bots[seat].choose(state, seat))
+            for event in state.log[told:]:
+                escaping, version = live.tracker.escaping, live.version
+                live.observe(event)
+                if escaping and not live.tracker.escaping and event.kind != "clue":
+                    ended += 1
+                    assert live.version > version, event
+    assert ended > 0

@@ -83,6 +83,7 @@ class Knowledge:
         try:
             if tracker.escaping and not (kind == "clue" and data.get("type") == "escape"):
                 tracker.escape_over()  # the escape clues all arrive together; this ends the run
+                self.version += 1  # and may reweigh him, whatever the event is
             if kind == "new_thief":
                 tracker.new_thief(int(data["area"]))
                 self.thief_number = int(data["number"])
