@@ -60,6 +60,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import StaticPool
 
 from sleuth.core.actions import JSONValue
+from sleuth.server.breath import let_the_loop_in
 from sleuth.server.faults import (
     LOST,
     READ_ONLY,
@@ -814,6 +815,7 @@ def _stored(row: TableRow, numbered: list[tuple[int, Any]], unreadable: str | No
             bad = (number, f"stored action {number} is not an action ({err}): {str(stored)[:80]!r}")
             break
         actions.append(action)
+        let_the_loop_in()  # read on the store's thread: a long game's rows take a while
     return StoredTable(row, actions, bad=bad, unreadable=unreadable)
 
 
