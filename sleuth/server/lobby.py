@@ -34,6 +34,7 @@ from sleuth.core.coach import Coach
 from sleuth.core.game import Narrating, game_names, new_game
 from sleuth.core.tutorial import TutorialError, load_script
 from sleuth.server import imports
+from sleuth.server.breath import let_the_loop_in
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener, serving_processes
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
@@ -64,7 +65,7 @@ T = TypeVar("T")
 SeatKind = Literal["human", "bot"]
 OUTBOX_LIMIT = 1000
 """Messages waiting for one slow client before it is dropped (it reconnects and resumes)."""
-EVENT_SLICE = 200
+EVENT_SLICE = 100
 """Events encoded at once in a snapshot (about half a millisecond of holding the GIL)."""
 CHAT_HISTORY = 50
 """Chat lines a table keeps in memory and sends to whoever joins (the rest stay stored)."""
@@ -141,6 +142,7 @@ def _replay_as_far_as_possible(
             state.apply(action)
         except Exception as err:  # an illegal action, or a bug: either way it stops here
             return state, (number, f"{type(err).__name__}: {err}")
+        let_the_loop_in()
     return state, None
 
 
@@ -353,6 +355,7 @@ class LiveTable:
         log_ = self.state.log
         while len(self.texts) < len(log_):
             self.texts.append(say(self.narrator, log_[len(self.texts)]))
+            let_the_loop_in()  # a restored game's thousands of events are told in a worker
 
     def row(self) -> TableRow:
         return TableRow(
@@ -419,6 +422,7 @@ class LiveTable:
                 out.append({**told.to_json(), "text": say(self.narrator, told)})
             else:
                 out.append({**event.to_json(), "text": self.texts[index]})
+            let_the_loop_in()  # a snapshot's thousands of events are made in a worker
         return out
 
     def undo_open(self, seat: int | None) -> bool:
@@ -497,9 +501,10 @@ class LiveTable:
         """
         message = self.snapshot(seat, undone)
         events: list[JSONValue] = message.pop("events")
-        slices = (
-            dumps(events[i : i + EVENT_SLICE])[1:-1] for i in range(0, len(events), EVENT_SLICE)
-        )
+        slices = []
+        for i in range(0, len(events), EVENT_SLICE):
+            slices.append(dumps(events[i : i + EVENT_SLICE])[1:-1])
+            let_the_loop_in()
         return f'{dumps(message)[:-1]},"events":[{",".join(slices)}]}}'
 
     def update(

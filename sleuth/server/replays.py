@@ -27,6 +27,7 @@ from typing import Any
 from sleuth.core import Event, GameState, Record
 from sleuth.core.actions import JSONValue
 from sleuth.core.game import new_game
+from sleuth.server.breath import let_the_loop_in
 
 Source = tuple[Record, Sequence[Event], Sequence[str], str]
 """What a book is built from: the record, its log, the log's words, the seat word."""
@@ -37,28 +38,13 @@ ANSWERS = 64
 """Answers a book remembers (a page asks for neighbours of the step it shows, and goes back)."""
 BOOKS = 4
 """Tables whose replays are kept."""
-CHUNK = 500
+CHUNK = 100
 """Events encoded at a time (the event loop may run in between)."""
 
 
 def dumps(value: Any) -> bytes:
     """JSON as the API sends it (compact UTF-8, like FastAPI's own answers)."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-_breath = threading.local()
-BREATH = 0.001
-"""Seconds of replaying between two moments a worker thread offers the event loop its turn."""
-
-
-def _let_the_loop_in() -> None:
-    """Give up the interpreter a moment, once a millisecond at most (books are built and read
-    in worker threads): a busy thread otherwise keeps the event loop waiting for up to the
-    interpreter's switch interval (5 ms) each time it wakes."""
-    now = time.perf_counter()
-    if now - getattr(_breath, "last", 0.0) >= BREATH:
-        time.sleep(0)
-        _breath.last = time.perf_counter()
 
 
 def _copy(state: GameState) -> GameState:
@@ -102,7 +88,7 @@ class ReplayBook:
                 started = time.perf_counter()
                 state.apply(action)
                 since += time.perf_counter() - started
-                _let_the_loop_in()
+                let_the_loop_in()
                 self.bounds.append(len(state.log))
             if not self._copies or (number - self._copies[-1][0] >= every and since >= cost):
                 started = time.perf_counter()
@@ -112,11 +98,12 @@ class ReplayBook:
         self._per_action = (replaying + since) / max(1, len(record.actions))
         if len(state.log) != len(events):
             raise ValueError(f"the record replays to {len(state.log)} events, not {len(events)}")
-        self.events = [
-            {**event, "step": step}
-            for step in range(self.steps + 1)
-            for event in events[slice(*self._span(step))]
-        ]
+        self.events: list[dict[str, JSONValue]] = []
+        for step in range(self.steps + 1):
+            self.events.extend(
+                {**event, "step": step} for event in events[slice(*self._span(step))]
+            )
+            let_the_loop_in()
         self._last: tuple[int, GameState] | None = (self.steps, state)  # the next may follow it
         self._answers: OrderedDict[int, bytes] = OrderedDict()
         self._whole: bytes | None = None
@@ -149,7 +136,7 @@ class ReplayBook:
             state = _copy(kept)
         for action in self.record.actions[start:step]:
             state.apply(action)
-            _let_the_loop_in()
+            let_the_loop_in()
         self._last = (step, state)
         return state
 
@@ -161,7 +148,7 @@ class ReplayBook:
                 chunks = []  # one call to the encoder holds the interpreter until it is done
                 for start in range(0, len(self.events), CHUNK):
                     chunks.append(dumps(self.events[start : start + CHUNK])[1:-1])
-                    _let_the_loop_in()
+                    let_the_loop_in()
                 events = b"[" + b",".join(chunks) + b"]"
                 self._whole = b'"record":' + dumps(self.record.to_json()) + b',"events":' + events
             return self._whole
@@ -203,6 +190,7 @@ def replay_events(
         if event.to is not None:
             text = f"({seat_word} {event.to + 1}) {text}"
         out.append({**event.to_json(), "text": text})
+        let_the_loop_in()
     return out
 
 

@@ -227,3 +227,30 @@ def test_the_writer_commits_together_but_answers_each(db_file: Path) -> None:
     assert [o is None for o in outcomes] == [True, True, False, True]
     assert [a for _n, _s, a in stored_actions(db_file, "a")] == ['{"kind": "clue"}']
     assert len(stored_actions(db_file, "b")) == 2
+
+
+def test_a_batch_of_several_tables_actions_is_stored_whole_or_not_at_all(tmp_path: Path) -> None:
+    """The store's thread commits the appends queued together in one transaction: each table's
+    action must follow its stored one (else nothing of the batch is stored) and each table's
+    row says when it last changed."""
+    from sleuth.server.store import ActionGap, Store, TableRow
+
+    store = Store(db_url(tmp_path / "batch.sqlite3"))
+    store.open()
+    for tid in ("a", "b", "c"):
+        store.insert_table(TableRow(tid, "stop-thief", 2, 1, {}, [], "x" * 64, "playing"))
+    store.append_actions([("a", 0, 0, {"n": 0}), ("b", 0, 0, {"n": 0}), ("a", 1, 1, {"n": 1})])
+    before = {tid: store.load(tid) for tid in ("a", "b", "c")}
+    with pytest.raises(ActionGap, match="table c: action 0 is not stored"):
+        store.append_actions([("a", 2, 0, {"n": 2}), ("c", 1, 0, {"n": 1})])
+    with pytest.raises(ActionGap, match="table b: action 1 is not stored"):
+        store.append_actions([("b", 2, 0, {"n": 2}), ("c", 0, 0, {"n": 0})])
+    assert {tid: store.load(tid) for tid in ("a", "b", "c")} == before  # nothing stored
+    store.append_actions([("c", 0, 0, {"n": 0}), ("a", 2, 0, {"n": 2}), ("b", 1, 1, {"n": 1})])
+    after = {tid: store.load(tid) for tid in ("a", "b", "c")}
+    assert {tid: [a["n"] for a in s.actions] for tid, s in after.items() if s} == {
+        "a": [0, 1, 2], "b": [0, 1], "c": [0]}  # fmt: skip
+    for tid in ("a", "b", "c"):
+        old, new = before[tid], after[tid]
+        assert old is not None and new is not None and new.row.updated > old.row.updated
+    store.close()
