@@ -5,10 +5,8 @@ keyboard passes, and the Stop Thief notebook aid."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
-from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.pilot import Pilot
@@ -23,20 +21,9 @@ from sleuth.games.kojak.tui import KojakApp
 from sleuth.games.manhunt.tui import ManhuntApp
 from sleuth.games.stop_thief.tui import StopThiefApp
 from sleuth.tui.shell import CoverScreen, GameShell
-from tests.tui.pilot import typed
+from tests.tui.pilot import run_app, typed
 
 PLAYERS = {"stop-thief": 3, "manhunt": 3, "kojak": 3, "columbo": 3}
-
-
-def run_app(
-    app: GameShell, script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int]
-) -> None:
-    async def main() -> None:
-        async with app.run_test(size=size) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
 
 
 def shown(app: GameShell, name: str) -> str:
