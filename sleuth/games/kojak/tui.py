@@ -751,7 +751,8 @@ class KojakApp(GameShell):
                 text.append(name, "bold yellow" if len(suspects) == 1 else "bold")
             text.append("  ")
         text.append("\n")
-        text.append("✕(circled) = ruled out by your codes; struck red = a wrong arrest\n", "dim")
+        # One row at 120x40 (it wrapped to two and pushed the second code below the fold).
+        text.append("✕(…) ruled out by your codes · struck red: a wrong arrest\n", "dim")
         if len(suspects) == 1:
             text.append(f"Only {building(next(iter(suspects)))} is left!\n", "bold green")
         # The codes come after what they add up to: a long list must not push the buildings
