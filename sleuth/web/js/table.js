@@ -372,6 +372,7 @@ function draw(conn, fresh) {
   const view = conn.view;
   const me = conn.heldSeat ?? null;
   const canAct = me !== null && view.to_move === me && !view.over && S.cover === null && conn.tableStatus !== "open";
+  document.body.dataset.phase = view.phase ?? ""; // the game's phase, for stylesheets and tests to go by
   S.table.render(view, { me, canAct, seats: S.summary?.seats || [], replay: false, waiting: conn.tableStatus === "open", events: conn.events });
   log.show(conn.events, me === null ? "watch" : `seat-${me}`);
   turnBanner(view, me, canAct, conn.tableStatus);
