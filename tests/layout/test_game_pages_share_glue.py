@@ -2,8 +2,8 @@
 board's frame, zoom and lit targets (sleuth/web/js/board.js `tableBoard`) and its pieces' first
 placing (`animateFromNowOn`), the keys around a game's own (sleuth/web/js/keys.js `tableKeys`),
 and the start of mount() and render() (sleuth/web/js/page.js `mountTable`, `turnWatch`; the
-page marks the body with the phase). A game module that wires these itself again is the
-repetition this keeps out."""
+page marks the body with the phase and words the turn from the engine's prompt). A game
+module that wires these itself again is the repetition this keeps out."""
 
 from __future__ import annotations
 
@@ -36,6 +36,8 @@ SHELL_ONLY = {
     "dataset.phase": "the body's phase (the page, before render)",
     'classList.add("animate")': "the pieces' transitions once placed (animateFromNowOn)",
 }
+# A table object handing the shell's own dom.js turnWords back to it (the page uses it itself).
+HANDS_BACK_TURN_WORDS = re.compile(r"^\s*turnWords,?$", re.M)
 # What every game's module calls instead.
 SHELL_HELPERS = ("tableBoard(", "tableKeys(", "mountTable(", "turnWatch(")
 
@@ -45,4 +47,5 @@ def test_a_game_page_leaves_the_common_table_glue_to_the_shell(page: Path) -> No
     code = COMMENT.sub("", page.read_text())
     again = {what: why for what, why in SHELL_ONLY.items() if what in code}
     assert not again, f"{page.parts[-3]} writes again: {again}"
+    assert not HANDS_BACK_TURN_WORDS.search(code), "the page words the turn by itself"
     assert [helper for helper in SHELL_HELPERS if helper not in code] == []

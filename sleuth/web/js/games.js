@@ -12,7 +12,8 @@
 //                                its `hidden` names: every hand, route, notebook...)
 //   play(events, opts)           animate and sound the events that just happened (live only)
 //   key(keyboardEvent)           -> true if the game used the key
-//   turnWords(view)              what the seat to move has to do now, in words
+//   turnWords(view)              (optional) what the seat to move has to do now, in words
+//                                (without: the engine's prompt, dom.js turnWords)
 //   seatTitle(view, seat)        "Detective 2 (Kent Ketchum)"
 //   seatColour(seat)             (optional) the seat's colour, if the game has its own
 //   reset()                      forget per-seat transient state (pickers) when the seat shown changes

@@ -1037,7 +1037,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     logWords,
     seatTitle: (v, seat) => ctx.seatWord(seat),
     seatColour,

@@ -3,7 +3,7 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill, buttonsFor, turnWords, restartClass, seatWho } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, restartClass, seatWho } from "/static/js/dom.js";
 import { tableBoard, animateFromNowOn } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { mountTable, turnWatch } from "/static/js/page.js";
@@ -793,7 +793,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     seatTitle: (v, seat) => `${ctx.seatWord(seat)} (${colourOf(seat)})`,
     seatColour: (seat) => seatFill(seat),
     coverWords: () => "Everyone else, look away: the next screen shows the Detective Notebook's clues and the Contact Cards.",

@@ -4,7 +4,7 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill, buttonsFor, turnWords, restartClass, seatWho } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, restartClass, seatWho } from "/static/js/dom.js";
 import { tableBoard, animateFromNowOn } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { mountTable, turnWatch } from "/static/js/page.js";
@@ -863,7 +863,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     seatColour: (seat) => carColour(seat),
     coverWords: () => "Everyone else, look away: the next screen shows this detective's Handbook, Clue Sheet and probes.",
     seatTitle: (v, seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`,

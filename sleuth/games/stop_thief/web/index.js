@@ -2,7 +2,7 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, seatWho } from "/static/js/dom.js";
+import { h, s, fill, money, seatColour, buttonsFor, actionKey, seatWho } from "/static/js/dom.js";
 import { tableBoard, animateFromNowOn } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
 import { mountTable, turnWatch } from "/static/js/page.js";
@@ -763,7 +763,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     seatTitle: (v, seat) => {
       const d = v?.detectives?.[seat];
       return d ? `${ctx.seatWord(seat)} (${d.license})` : ctx.seatWord(seat);
