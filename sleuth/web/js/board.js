@@ -10,6 +10,8 @@ import { boardZoom } from "./zoom.js";
  * The board as every game's table has it: the picture in a zoomable frame (`wrap`, with its
  * `zoom` button: the game puts both where its layout wants them), and its lit targets. The game
  * says what differs:
+ *   game, picture         its name (the picture is /api/games/<game>/board.svg) and loadBoard's
+ *                         `picture` (viewBox, cls, label);
  *   wrapClass, zoomClass  its classes for the frame and the zoom button;
  *   host()                the element the zoom enlarges (zoom.js);
  *   here()                the point to keep in sight when nothing is lit (its own piece), or null;
@@ -19,7 +21,7 @@ import { boardZoom } from "./zoom.js";
  * Each render the game gives light() its targets: { node, kind, words, hint, pick, also }, where
  * `pick` is the action to send, or a function to run, and `also` any more classes for the node.
  */
-export function tableBoard({ wrapClass, zoomClass = "board-zoom", host, here, hints, act, miss = null }) {
+export function tableBoard({ game, picture, wrapClass, zoomClass = "board-zoom", host, here, hints, act, miss = null }) {
   const wrap = h("div", { class: wrapClass, id: "board-wrap" });
   let svg = null;
   let roving = null;
@@ -39,9 +41,9 @@ export function tableBoard({ wrapClass, zoomClass = "board-zoom", host, here, hi
     get svg() {
       return svg;
     },
-    /** Load the picture (loadBoard's `picture`: viewBox, cls, label) and make its targets live. */
-    async load(url, picture) {
-      svg = await loadBoard(wrap, url, picture);
+    /** Load the game's picture into the frame and make its targets live. */
+    async load() {
+      svg = await loadBoard(wrap, `/api/games/${game}/board.svg`, picture);
       roving = boardInput(svg, click); // the lit squares: one Tab stop, arrows between
       return svg;
     },
@@ -135,4 +137,18 @@ export function litFocus(svg, here) {
   if (targets.length) return targets;
   const point = here();
   return point ? [point] : [];
+}
+
+const gliding = new WeakSet(); // the layers animateFromNowOn() has started
+
+/**
+ * From now on the pieces in `layer` glide to their new places (its `animate` class, which a
+ * game's stylesheet gives transitions): called after their first placing, so that a table
+ * opening does not fly every piece in from the corner. Once per layer; nothing without one.
+ */
+export function animateFromNowOn(layer) {
+  if (!layer || gliding.has(layer)) return;
+  gliding.add(layer);
+  layer.getBoundingClientRect(); // lay out the first places before the transitions are on
+  requestAnimationFrame(() => layer.classList.add("animate"));
 }

@@ -142,6 +142,7 @@ async function show(step, animate) {
 function draw(step, data, animate) {
   const view = structuredClone(data.revealed); // a module may change the view it is given
   const events = data.events || [];
+  document.body.dataset.phase = view.phase ?? ""; // the game's phase, for stylesheets and tests to go by
   R.table.render(view, { me: null, canAct: false, seats: R.summary?.seats || [], replay: true });
   if (animate) for (const ev of events) R.table.play([ev], { me: ev.to });
   log.show(R.events.slice(0, R.ends[step]), "replay");

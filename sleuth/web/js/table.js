@@ -1,7 +1,7 @@
 // The table page (/t/{id}): connections, seats held by this browser, the hot-seat cover,
 // the turn banner and the event log. Everything about the game itself is in its module
 // (/static/games/<game>.js), which draws the board, the panels and the controls.
-import { $, h, fill, toast, seatColour as defaultSeatColour } from "./dom.js";
+import { $, h, fill, toast, turnWords, seatColour as defaultSeatColour } from "./dom.js";
 import { api, seatLabel } from "./api.js";
 import { Connection } from "./connection.js";
 import { EventLog } from "./log.js";
@@ -372,6 +372,7 @@ function draw(conn, fresh) {
   const view = conn.view;
   const me = conn.heldSeat ?? null;
   const canAct = me !== null && view.to_move === me && !view.over && S.cover === null && conn.tableStatus !== "open";
+  document.body.dataset.phase = view.phase ?? ""; // the game's phase, for stylesheets and tests to go by
   S.table.render(view, { me, canAct, seats: S.summary?.seats || [], replay: false, waiting: conn.tableStatus === "open", events: conn.events });
   log.show(conn.events, me === null ? "watch" : `seat-${me}`);
   turnBanner(view, me, canAct, conn.tableStatus);
@@ -438,7 +439,7 @@ function turnBanner(view, me, canAct, status) {
     return;
   }
   const seat = view.to_move;
-  const words = S.table.turnWords(view);
+  const words = (S.table.turnWords ?? turnWords)(view); // the engine's prompt, unless the game words it
   el.dataset.state = canAct ? "mine" : "other";
   fill(
     el,

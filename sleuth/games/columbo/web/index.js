@@ -8,9 +8,10 @@
 // Secrecy: the page never keeps a face-down card's face. A discard's face arrives once, in
 // its event, and is on screen only while it is being shown; the event log here words every
 // card by what is public (see `logWords`), so nothing on the page remembers for the player.
-import { h, s, fill, buttonsFor, actionKey, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
+import { h, s, fill, buttonsFor, actionKey, turnWords, restartClass, seatWho } from "/static/js/dom.js";
 import { tableBoard } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
+import { mountTable, turnWatch } from "/static/js/page.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
@@ -127,21 +128,21 @@ export function createTable(ctx) {
   const showing = new Map(); // lawn place -> {card, by, how, verdict, closing}
   const lawnChain = new Map(); // lawn place -> the promise of its reveals
   const pieceSeen = new Set();
+  const turnMoved = turnWatch((v) => `${v.number}/${v.to_move}/${v.phase}`);
   const board = tableBoard({
+    game: "columbo",
+    picture: { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" },
     wrapClass: "co-board-wrap",
     zoomClass: "co-zoom",
     host: () => el.stage,
     here: ownPiece,
     hints: () => el.hints,
-    act: (a) => ctx.act(a),
+    act: ctx.act,
   });
 
   // ---- mounting ----
   async function mount(slots) {
-    Object.assign(el, slots);
-    await loadStyle("/static/games/columbo/columbo.css");
-    document.body.classList.add("game-columbo");
-
+    await mountTable(el, slots, { game: "columbo", ctrlClass: "co-ctrl" }); // the board goes in a stage with the lawn
     el.lawnCount = h("span", { class: "co-lawn-count" });
     el.field = h("div", { class: "co-lawn-field", id: "lawn-field", role: "group", "aria-label": "Cards on the lawn" });
     el.field.addEventListener("click", lawnClick);
@@ -155,7 +156,7 @@ export function createTable(ctx) {
     el.hand = h("section", { class: "panel co-hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" });
     fill(el.board, el.stage, el.hand);
 
-    svg = await board.load("/api/games/columbo/board.svg", { viewBox: "0 0 616 504", cls: "co-board", label: "The house: rooms, hallways and the detectives" });
+    svg = await board.load();
     prepareBoard();
 
     el.dice = [0, 1].map(() => dieEl({ tag: "span", cls: "co-die", pip: "co-pip" }));
@@ -164,8 +165,6 @@ export function createTable(ctx) {
     el.case = h("div", { class: "co-case", id: "case" });
     fill(el.hud, h("div", { class: "co-hud" }, el.diceBox, el.case));
 
-    el.ctrl = h("div", { class: "ctrl co-ctrl", id: "controls" });
-    fill(el.controls, el.ctrl);
     el.end = h("section", { class: "panel co-end", id: "verdict", hidden: true, "aria-live": "polite" });
     el.dets = h("section", { class: "panel co-dets-panel", id: "detectives", "aria-labelledby": "dets-title" });
     fill(el.info, el.end, el.dets);
@@ -273,11 +272,10 @@ export function createTable(ctx) {
 
   // ---- rendering ----
   function render(v, o) {
-    const before = view ? `${view.number}/${view.to_move}/${view.phase}` : null;
     view = v;
     opts = { ...opts, ...o };
     legal = groupLegal(v, opts.canAct && !opts.replay);
-    if (`${v.number}/${v.to_move}/${v.phase}` !== before) mode = null;
+    if (turnMoved(v)) mode = null;
     if (v.phase === "counter" && legal.targets.length) mode = { type: "demand", target: legal.targets[0], fixed: true };
     if (mode?.type === "name" && !legal.places.has(mode.place)) mode = null;
     if (mode?.type === "demand" && !legal.demands.length) mode = null;
@@ -286,7 +284,6 @@ export function createTable(ctx) {
       const over = [...o.events].reverse().find((e) => e.kind === "game_over");
       if (over) final = over.data;
     }
-    document.body.dataset.phase = v.phase || "";
     renderPieces();
     renderRooms();
     renderTargets();
@@ -929,24 +926,20 @@ export function createTable(ctx) {
   let endShown = false;
 
   // ---- keys ----
-  const key = tableKeys({
-    toggleZoom: () => board.toggleZoom(),
-    choosing: () => mode !== null && !mode.fixed, // a counter-demand is no choice: it must be made
-    cancel: () => setMode(null),
-    canAct: () => opts.canAct,
-    act: (a) => ctx.act(a),
-    bindings: (k) => {
-      const challenge = legal.demands.length && view.phase !== "counter";
-      const keys = {
-        r: legal.roll,
-        t: legal.draw,
-        e: legal.end,
-        p: legal.pass,
-        c: challenge && (() => setMode(mode?.type === "demand" ? null : { type: "demand", target: legal.targets.length === 1 ? legal.targets[0] : null })),
-      };
-      return keys[k];
-    },
-  });
+  /** What the game's own keys do now: keys.js tableKeys asks only on the seat's turn, and does z and Escape. */
+  function bindings(k) {
+    const challenge = legal.demands.length && view.phase !== "counter";
+    const keys = {
+      r: legal.roll,
+      t: legal.draw,
+      e: legal.end,
+      p: legal.pass,
+      c: challenge && (() => setMode(mode?.type === "demand" ? null : { type: "demand", target: legal.targets.length === 1 ? legal.targets[0] : null })),
+    };
+    return keys[k];
+  }
+  // A counter-demand is no choice Escape may drop: it must be made.
+  const key = tableKeys({ board, act: ctx.act, canAct: () => opts.canAct, choice: () => (mode?.fixed ? null : mode), setChoice: setMode, bindings });
 
   // ---- live events: pieces walking, cards shown and turned, dice, sounds ----
   function play(events) {
@@ -1044,7 +1037,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     logWords,
     seatTitle: (v, seat) => ctx.seatWord(seat),
     seatColour,

@@ -3,9 +3,10 @@
 // the dice and Action Card, the Contact Cards in hand, the Detective Notebook and the
 // controls. Everything is drawn from the seat's `view` (sleuth/games/kojak/state.py);
 // the replay page draws the engine's `reveal()`, the same shape with every notebook.
-import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
-import { tableBoard } from "/static/js/board.js";
+import { h, s, fill, buttonsFor, restartClass, seatWho } from "/static/js/dom.js";
+import { tableBoard, animateFromNowOn } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
+import { mountTable, turnWatch } from "/static/js/page.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
@@ -109,26 +110,23 @@ export function createTable(ctx) {
   let pick = null; // a building chosen for turning
   let mode = null; // null | "arrest"
   let svg = null;
-  let placedOnce = false;
   const angles = {}; // building -> the disc's shown angle (keeps growing: tables only turn clockwise)
   const anim = new Map(); // piece element -> animation token
-  let turnKey = null;
+  const turnMoved = turnWatch((v) => `${v.turn}/${v.phase}/${(v.pieces?.[v.turn]?.turns) ?? ""}`);
   const board = tableBoard({
+    game: "kojak",
+    picture: { viewBox: "0 0 804 804", cls: "kj-board", label: "Kojak board" },
     wrapClass: "kj-board-wrap",
     host: () => el.board,
     here: ownPiece,
     hints: () => el.hints,
-    act: (a) => ctx.act(a),
+    act: ctx.act,
     miss: otherCar,
   });
 
   // ---- mounting ----
   async function mount(slots) {
-    Object.assign(el, slots);
-    await loadStyle("/static/games/kojak/kojak.css");
-    document.body.classList.add("game-kojak");
-    fill(el.board, board.wrap, board.zoom);
-    svg = await board.load("/api/games/kojak/board.svg", { viewBox: "0 0 804 804", cls: "kj-board", label: "Kojak board" });
+    svg = await mountTable(el, slots, { game: "kojak", board });
     el.hints = s("g", { class: "kj-hints" });
     el.marks = s("g", { class: "kj-marks" });
     el.badges = s("g", { class: "kj-badges" });
@@ -145,8 +143,6 @@ export function createTable(ctx) {
     el.piles = h("div", { class: "kj-piles", id: "piles", hidden: true });
     fill(el.hud, el.caseFile, h("div", { class: "kj-hud-side" }, el.diceBox, el.actionCard, el.piles));
 
-    el.ctrl = h("div", { class: "ctrl", id: "controls" });
-    fill(el.controls, el.ctrl);
     el.notebook = h("section", { class: "panel kj-notebook", id: "notebook", "aria-labelledby": "notebook-title" });
     el.hand = h("section", { class: "panel kj-hand", id: "hand-panel", "aria-labelledby": "hand-title" });
     el.players = h("section", { class: "panel kj-players", id: "players", "aria-labelledby": "players-title" });
@@ -183,9 +179,7 @@ export function createTable(ctx) {
     view = v;
     opts = { ...opts, ...o };
     legal = groupLegal(v, opts.canAct ? opts.me : null);
-    const key = `${v.turn}/${v.phase}/${(v.pieces?.[v.turn]?.turns) ?? ""}`;
-    if (key !== turnKey) {
-      turnKey = key;
+    if (turnMoved(v)) {
       mode = null;
       pick = null;
       car = "detective";
@@ -194,7 +188,6 @@ export function createTable(ctx) {
     if (legal.turn.size === 1) pick = [...legal.turn.keys()][0];
     if (pick && !legal.turn.has(pick)) pick = null;
     if (mode === "arrest" && !legal.arrest) mode = null;
-    document.body.dataset.phase = v.phase;
     renderTurntables();
     renderPieces();
     renderBadges();
@@ -205,11 +198,7 @@ export function createTable(ctx) {
     renderNotebook();
     renderHand();
     renderPlayers();
-    if (!placedOnce) {
-      placedOnce = true;
-      svg?.getBoundingClientRect();
-      requestAnimationFrame(() => svg?.classList.add("animate"));
-    }
+    animateFromNowOn(svg);
   }
 
   function renderTurntables() {
@@ -684,26 +673,21 @@ export function createTable(ctx) {
     if (drive) ctx.act(drive);
   }
 
-  const key = tableKeys({
-    toggleZoom: () => board.toggleZoom(),
-    choosing: () => mode !== null,
-    cancel: () => setMode(null),
-    canAct: () => opts.canAct,
-    act: (a) => ctx.act(a),
-    bindings: (k) => {
-      const keys = {
-        r: legal.roll,
-        d: legal.draw,
-        t: legal.take,
-        s: legal.stay,
-        l: legal.leave,
-        e: legal.end,
-        a: legal.arrest && (() => setMode(mode === "arrest" ? null : "arrest")),
-        c: legal.drive.detective.size && legal.drive.kojak.size && (() => setCar(car === "detective" ? "kojak" : "detective")),
-      };
-      return keys[k] ?? ((k === "1" || k === "2") && pick && legal.turn.get(pick)?.get(Number(k)));
-    },
-  });
+  /** What the game's own keys do now: keys.js tableKeys asks only on the seat's turn, and does z and Escape. */
+  function bindings(k) {
+    const keys = {
+      r: legal.roll,
+      d: legal.draw,
+      t: legal.take,
+      s: legal.stay,
+      l: legal.leave,
+      e: legal.end,
+      a: legal.arrest && (() => setMode(mode === "arrest" ? null : "arrest")),
+      c: legal.drive.detective.size && legal.drive.kojak.size && (() => setCar(car === "detective" ? "kojak" : "detective")),
+    };
+    return keys[k] ?? ((k === "1" || k === "2") && pick && legal.turn.get(pick)?.get(Number(k)));
+  }
+  const key = tableKeys({ board, act: ctx.act, canAct: () => opts.canAct, choice: () => mode, setChoice: setMode, bindings });
 
   // ---- live events: movement along routes, the informer taken, the dice, sounds ----
   function play(events, { me } = {}) {
@@ -809,7 +793,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     seatTitle: (v, seat) => `${ctx.seatWord(seat)} (${colourOf(seat)})`,
     seatColour: (seat) => seatFill(seat),
     coverWords: () => "Everyone else, look away: the next screen shows the Detective Notebook's clues and the Contact Cards.",

@@ -4,9 +4,10 @@
 // Sheet with the suspects crossed out, exchanges, calls to Headquarters and accusations.
 // Everything is drawn from the seat's `view` (sleuth/games/manhunt/state.py); the replay
 // page draws the engine's `reveal()`, the same shape with every side's Handbook.
-import { h, s, fill, buttonsFor, turnWords, loadStyle, restartClass, seatWho } from "/static/js/dom.js";
-import { tableBoard } from "/static/js/board.js";
+import { h, s, fill, buttonsFor, restartClass, seatWho } from "/static/js/dom.js";
+import { tableBoard, animateFromNowOn } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
+import { mountTable, turnWatch } from "/static/js/page.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
@@ -103,15 +104,17 @@ export function createTable(ctx) {
   const angles = { numbered: 0, line: 0, signal: 0 };
   let spinning = 0;
   let scannerUntil = 0; // the Clue Scanner shows a probe or a flap until then (ms)
-  let placedOnce = false;
   let fetching = null;
+  const turnMoved = turnWatch();
   const board = tableBoard({
+    game: "manhunt",
+    picture: { viewBox: "0 0 800 800", cls: "mh-board", label: "Manhunt board" },
     wrapClass: "mh-board-wrap",
     zoomClass: "mh-zoom",
     host: () => el.board,
     here: ownCar,
     hints: () => el.hints,
-    act: (a) => ctx.act(a),
+    act: ctx.act,
   });
 
   const who = (seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`;
@@ -122,11 +125,7 @@ export function createTable(ctx) {
 
   // ---- mounting ----
   async function mount(slots) {
-    Object.assign(el, slots);
-    await loadStyle("/static/games/manhunt/manhunt.css");
-    document.body.classList.add("game-manhunt");
-    fill(el.board, board.wrap, board.zoom);
-    svg = await board.load("/api/games/manhunt/board.svg", { viewBox: "0 0 800 800", cls: "mh-board", label: "Manhunt board" });
+    svg = await mountTable(el, slots, { game: "manhunt", board, ctrlClass: "mh-ctrl" });
     el.hints = s("g", { class: "mh-hints" });
     el.cars = s("g", { class: "mh-cars" });
     svg.append(el.hints, el.cars);
@@ -149,9 +148,7 @@ export function createTable(ctx) {
     el.reveal = h("section", { class: "mh-reveal", id: "mh-reveal", hidden: true });
     fill(el.hud, h("div", { class: "mh-hud" }, el.computer, el.scanner, el.reveal));
 
-    // Controls and panels
-    el.ctrl = h("div", { class: "ctrl mh-ctrl", id: "controls" });
-    fill(el.controls, el.ctrl);
+    // The panels
     el.dets = h("section", { class: "panel mh-dets-panel", id: "mh-detectives", "aria-labelledby": "mh-dets-title" });
     el.book = h("section", { class: "panel mh-book-panel", id: "handbook", "aria-labelledby": "mh-book-title" });
     el.suspects = h("section", { class: "panel mh-suspects-panel", id: "suspects", "aria-labelledby": "mh-sus-title" });
@@ -211,14 +208,12 @@ export function createTable(ctx) {
 
   // ---- rendering ----
   function render(v, o) {
-    const prevKey = view ? `${view.to_move}/${view.phase}` : null;
     view = v;
     opts = { ...opts, ...o };
     haveStatics(v);
     legal = groupLegal(v, opts.canAct ? opts.me : null);
-    if (`${v.to_move}/${v.phase}` !== prevKey) mode = null;
+    if (turnMoved(v)) mode = null;
     if (mode && !legal.accuses.size) mode = null;
-    document.body.dataset.phase = v.phase;
     renderCars();
     renderTargets();
     if (!spinning) renderDials();
@@ -252,11 +247,7 @@ export function createTable(ctx) {
       if (g) place(el2, g.x + ox, g.y + oy);
       el2.dataset.at = car.space;
     }
-    if (!placedOnce) {
-      placedOnce = true;
-      el.cars.getBoundingClientRect();
-      requestAnimationFrame(() => el.cars.classList.add("animate"));
-    }
+    animateFromNowOn(el.cars);
   }
 
   function place(car, x, y) {
@@ -756,17 +747,12 @@ export function createTable(ctx) {
   }
 
   // ---- input ----
-  const key = tableKeys({
-    toggleZoom: () => board.toggleZoom(),
-    choosing: () => mode !== null,
-    cancel: () => setMode(null),
-    canAct: () => opts.canAct,
-    act: (a) => ctx.act(a),
-    bindings: (k) => {
-      const keys = { s: legal.spin, n: legal.noCall, a: legal.accuses.size && (() => setMode(mode ? null : "accuse")) };
-      return keys[k] ?? (/^[3-8]$/.test(k) && legal.asks.get(Number(k)));
-    },
-  });
+  /** What the game's own keys do now: keys.js tableKeys asks only on the seat's turn, and does z and Escape. */
+  function bindings(k) {
+    const keys = { s: legal.spin, n: legal.noCall, a: legal.accuses.size && (() => setMode(mode ? null : "accuse")) };
+    return keys[k] ?? (/^[3-8]$/.test(k) && legal.asks.get(Number(k)));
+  }
+  const key = tableKeys({ board, act: ctx.act, canAct: () => opts.canAct, choice: () => mode, setChoice: setMode, bindings });
 
   // ---- live events: the dials, the cars, the probe, sounds ----
   function play(events, { me } = {}) {
@@ -877,7 +863,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     seatColour: (seat) => carColour(seat),
     coverWords: () => "Everyone else, look away: the next screen shows this detective's Handbook, Clue Sheet and probes.",
     seatTitle: (v, seat) => `${ctx.seatWord(seat)} (${cap(colourOf(seat))})`,

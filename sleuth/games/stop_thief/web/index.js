@@ -2,9 +2,10 @@
 // Scanner's LED and sounds, the dice, the Sleuth Cards, the notebook and the controls.
 // Everything is drawn from the seat's `view` (sleuth/games/stop_thief/state.py); the
 // replay page draws the engine's `reveal()`, the same shape with every hand and route.
-import { h, s, fill, money, seatColour, buttonsFor, actionKey, turnWords, loadStyle, seatWho } from "/static/js/dom.js";
-import { tableBoard } from "/static/js/board.js";
+import { h, s, fill, money, seatColour, buttonsFor, actionKey, seatWho } from "/static/js/dom.js";
+import { tableBoard, animateFromNowOn } from "/static/js/board.js";
 import { tableKeys } from "/static/js/keys.js";
+import { mountTable, turnWatch } from "/static/js/page.js";
 import { icon } from "/static/js/icons.js";
 import { seatDot, seatRowClass, youTag } from "/static/js/seats.js";
 import { settledControls, othersTurn, waitingFor } from "/static/js/controls.js";
@@ -141,7 +142,7 @@ export function createTable(ctx) {
   let mode = null; // null | "arrest" | "ride" | {card: id}
   let svg = null;
   const geo = new Map();
-  let placedOnce = false;
+  const turnMoved = turnWatch();
   // The LED and its sounds, in order, never behind the game: see enqueue().
   const ledWaiting = [];
   let ledRunning = false;
@@ -150,22 +151,19 @@ export function createTable(ctx) {
   let moment = 0; // one per update of the game (play()) or press of a memory button
   let memoryShown = null;
   const board = tableBoard({
+    game: "stop-thief",
+    picture: { viewBox: "0 0 800 800", cls: "st-board", label: "Stop Thief board" },
     wrapClass: "board-wrap",
     host: () => el.board,
     here: ownPiece,
     hints: () => el.hints,
-    act: (a) => ctx.act(a),
+    act: ctx.act,
     miss: rideUnlit,
   });
 
   // ---- mounting ----
   async function mount(slots) {
-    Object.assign(el, slots);
-    await loadStyle("/static/games/stop-thief/stop-thief.css");
-    document.body.classList.add("game-stop-thief");
-    // The board
-    fill(el.board, board.wrap, board.zoom);
-    svg = await board.load("/api/games/stop-thief/board.svg", { viewBox: "0 0 800 800", cls: "st-board", label: "Stop Thief board" });
+    svg = await mountTable(el, slots, { game: "stop-thief", board });
     el.hints = s("g", { class: "st-hints" });
     el.marks = s("g", { class: "st-marks" });
     el.pieces = s("g", { class: "st-pieces" });
@@ -193,9 +191,7 @@ export function createTable(ctx) {
     );
     setLed(el.led, "---");
 
-    // Controls and panels
-    el.ctrl = h("div", { class: "ctrl", id: "controls" });
-    fill(el.controls, el.ctrl);
+    // The panels
     el.hand = h("section", { class: "panel hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" });
     el.notebook = h("section", { class: "panel notebook-panel", id: "notebook", "aria-labelledby": "notebook-title" });
     el.dets = h("section", { class: "panel dets-panel", id: "detectives", "aria-labelledby": "dets-title" });
@@ -229,15 +225,13 @@ export function createTable(ctx) {
 
   // ---- rendering ----
   function render(v, o) {
-    const prevTurnKey = view ? `${view.to_move}/${view.phase}` : null;
     view = v;
     opts = { ...opts, ...o };
     legal = groupLegal(v, opts.canAct ? opts.me : null);
-    if (`${v.to_move}/${v.phase}` !== prevTurnKey) mode = null;
+    if (turnMoved(v)) mode = null;
     if (mode === "arrest" && !legal.arrests.size) mode = null;
     if (mode === "ride" && !legal.rides.size) mode = null;
     if (mode && mode.card !== undefined && !legal.cards.has(mode.card)) mode = null;
-    document.body.dataset.phase = v.phase;
     renderPieces();
     renderTargets();
     renderMarks();
@@ -270,11 +264,7 @@ export function createTable(ctx) {
         piece.querySelector("title").textContent = `${ctx.seatWord(seat)} on ${nodeLabel(node)}`;
       });
     }
-    if (!placedOnce) {
-      placedOnce = true;
-      el.pieces.getBoundingClientRect();
-      requestAnimationFrame(() => el.pieces.classList.add("animate"));
-    }
+    animateFromNowOn(el.pieces);
   }
 
   function spread(n, g) {
@@ -713,27 +703,22 @@ export function createTable(ctx) {
     if (ride) ctx.act(ride);
   }
 
-  const key = tableKeys({
-    toggleZoom: () => board.toggleZoom(),
-    choosing: () => mode !== null,
-    cancel: () => setMode(null),
-    canAct: () => opts.canAct,
-    act: (a) => ctx.act(a),
-    bindings: (k) => {
-      const here = view.detectives?.[opts.me]?.node;
-      const card = /^[1-9]$/.test(k) ? (view.hand || [])[Number(k) - 1] : null;
-      const keys = {
-        c: legal.clue,
-        r: legal.roll,
-        e: legal.end,
-        f: legal.fine,
-        s: mode === null && legal.moves.get(here),
-        a: legal.arrests.size && (() => setMode(mode === "arrest" ? null : "arrest")),
-        u: legal.rides.size && (() => setMode(mode === "ride" ? null : "ride")),
-      };
-      return keys[k] ?? (card && legal.cards.has(card.id) && (() => playCard(card)));
-    },
-  });
+  /** What the game's own keys do now: keys.js tableKeys asks only on the seat's turn, and does z and Escape. */
+  function bindings(k) {
+    const here = view.detectives?.[opts.me]?.node;
+    const card = /^[1-9]$/.test(k) ? (view.hand || [])[Number(k) - 1] : null;
+    const keys = {
+      c: legal.clue,
+      r: legal.roll,
+      e: legal.end,
+      f: legal.fine,
+      s: mode === null && legal.moves.get(here),
+      a: legal.arrests.size && (() => setMode(mode === "arrest" ? null : "arrest")),
+      u: legal.rides.size && (() => setMode(mode === "ride" ? null : "ride")),
+    };
+    return keys[k] ?? (card && legal.cards.has(card.id) && (() => playCard(card)));
+  }
+  const key = tableKeys({ board, act: ctx.act, canAct: () => opts.canAct, choice: () => mode, setChoice: setMode, bindings });
 
   // ---- live events: sounds, the LED, the dice ----
   function play(events, { me } = {}) {
@@ -778,7 +763,6 @@ export function createTable(ctx) {
     key,
     keys: () => KEYS,
     reset,
-    turnWords,
     seatTitle: (v, seat) => {
       const d = v?.detectives?.[seat];
       return d ? `${ctx.seatWord(seat)} (${d.license})` : ctx.seatWord(seat);
