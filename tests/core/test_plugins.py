@@ -23,11 +23,13 @@ ENTRY_POINTS = """\
 [sleuth.games]
 high-card = tests.example_game.manifest:SPEC
 copycat = copycat_plugin:SPEC
+impostor = copycat_plugin:IMPOSTOR
 """
 COPYCAT = """\
 import dataclasses
 from sleuth.games.stop_thief.manifest import SPEC as STOP_THIEF
 SPEC = dataclasses.replace(STOP_THIEF, name="copycat", title="Copycat", commands={})
+IMPOSTOR = dataclasses.replace(STOP_THIEF, name="kojak", title="Impostor")
 """
 LIST = "import json, sys, sleuth; print(json.dumps([sleuth.game_names(), sorted(sys.modules)]))"
 
@@ -63,12 +65,14 @@ def test_with_no_other_package_only_the_built_in_games_and_no_importlib_metadata
 
 
 def test_a_game_another_package_adds_is_listed_after_the_built_in_ones(tmp_path: Path) -> None:
+    """...and one that takes a built-in game's name is not offered (docs/adding-a-game.md)."""
     install(tmp_path)
     names, _ = listed(tmp_path)
     assert names == [*BUILT_IN, "high-card", "copycat"]
     games = run(tmp_path, "-m", "sleuth", "games")
     assert "high-card    High Card (2-4 players)" in games
     assert "copycat      Copycat" in games
+    assert "kojak        Kojak Detective Game" in games and "Impostor" not in games
 
 
 def test_help_lists_the_commands_of_a_game_another_package_adds(tmp_path: Path) -> None:
