@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import importlib.util
-import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -428,25 +427,17 @@ def register(spec: GameSpec) -> None:
 
 
 def _discover() -> None:
-    """Find every installed game once: the `sleuth.games` entry points.
-
-    Run from a source tree that was never installed, there are no entry points:
-    then the games inside this package are found by their `manifest` modules.
-    """
+    """Find every game once: sleuth's own (`sleuth.games.BUILT_IN`), then those other
+    installed packages add by `sleuth.games` entry points (a name taken stays taken)."""
     global _DISCOVERED
     if _DISCOVERED:
         return
     _DISCOVERED = True
-    from importlib.metadata import entry_points  # as costly as starting Python: only now
+    from sleuth.core.plugins import load_entry_points
+    from sleuth.games import BUILT_IN
 
-    found = [ep.load() for ep in entry_points(group=ENTRY_POINTS)]
-    if not found:
-        import sleuth.games as bundled
-
-        for info in pkgutil.iter_modules(bundled.__path__):
-            module = importlib.import_module(f"sleuth.games.{info.name}.manifest")
-            found.append(module.SPEC)
-    for game in found:
+    found = [importlib.import_module(f"sleuth.games.{p}.manifest").SPEC for p in BUILT_IN]
+    for game in [*found, *load_entry_points(ENTRY_POINTS)]:
         if not isinstance(game, GameSpec):
             raise TypeError(f"the entry point for {game!r} is not a GameSpec")
         _REGISTRY.setdefault(game.name, game)

@@ -1,7 +1,7 @@
 """The Columbo Detective Game (1973): where each of its parts lives.
 
 The game's manifest: the shells (server, terminal, RL) find every part through it,
-importing each only when it is needed. Registered by the `sleuth.games` entry point.
+importing each only when it is needed. Listed in `sleuth.games.BUILT_IN`.
 """
 
 from sleuth.core.game import GameSpec
