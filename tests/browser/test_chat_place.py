@@ -47,6 +47,10 @@ def test_the_chat_button_covers_no_caption_nor_the_actions(
         page.wait_for_url("**/t/**")
         page.wait_for_function("document.body.classList.contains('is-my-turn')", timeout=15_000)
         _check(page, f"{game}-table-{size}")
+        # with the top bar's buttons in Tab order too: Chat, then Sound and Help
+        page.focus("#chat-toggle")
+        page.keyboard.press("Tab")
+        expect(page.locator("#sound-btn")).to_be_focused()
         page.goto(server.url + "/")
         page.click(f'button[data-learn="{game}"]')
         page.wait_for_url("**/t/**")
