@@ -234,7 +234,8 @@ class GameShell(App[None]):
     Screen.compact.show-log #panels { display: none; }
     #message { height: 2; padding: 0 1; }  /* fixed (MESSAGE_ROWS): a long error wraps, cut */
     #command { height: 1; border: none; padding: 0 1; background: $boost; }
-    #coach { height: auto; max-height: 8; border: round $primary; padding: 0 1;
+    /* The coach's box grows to its words (at 8 rows a step's "Why:" line was cut). */
+    #coach { height: auto; max-height: 50%; border: round $primary; padding: 0 1;
              border-subtitle-align: left; }
     CoverScreen { align: center middle; background: $background; }
     #cover-text { width: 70; border: heavy $error; padding: 2 4; text-align: center; }
@@ -784,7 +785,9 @@ class GameShell(App[None]):
         text = Text()
         if advice["note"]:
             text.append(f"{advice['note']}\n", "green")
-        text.append(str(advice["words"]))
+        # A paragraph starts on a new row, with no blank row between: at 120x40 that blank row
+        # cost the first steps' "Why:" line, or the panels above a row.
+        text.append(re.sub(r"\n\s*\n", "\n", str(advice["words"])))
         suggest = advice["suggest"]
         if advice["state"] == "act" and isinstance(suggest, dict):
             typed = self.typed_for(Action.from_json(suggest), view)

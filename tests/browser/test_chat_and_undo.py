@@ -131,6 +131,9 @@ def test_chat_is_text_heard_by_all_and_closed_to_spectators(
     line = "<script>window.hacked=1</script><b>bold</b>"
     expect(alice.locator(".chat-say")).to_have_text(f"Detective 1: {line}")
     expect(bob.locator("#chat-toggle .chat-unread")).to_have_text("1")
+    # a phone's top bar shows the icon and the count alone: the name says both
+    expect(bob.locator("#chat-toggle")).to_have_accessible_name("Table chat, 1 new")
+    shot(bob, "chat-phone-unread")
     bob.click("#chat-toggle")
     expect(bob.locator(".chat-say")).to_contain_text(line)
     assert bob.locator(".chat-lines b, .chat-lines script").count() == 1  # the name's own <b>

@@ -420,8 +420,11 @@ def test_hot_seat_covers_the_screen_between_human_seats(
     expect(cover).to_be_visible()
     expect(page.locator("#cover-title")).to_contain_text(f"Pass to Detective {second + 1}")
     assert page.evaluate("document.querySelector('#table-main').inert")
+    # The chat (in the top bar, outside the main) writes as the seat on screen: shut too.
+    assert page.evaluate("document.querySelector('#chat-slot').inert")
     page.keyboard.press("Enter")
     expect(cover).to_be_hidden()
+    assert not page.evaluate("document.querySelector('#chat-slot').inert")
     expect(page.locator("#seat-chip")).to_contain_text(f"Detective {second + 1}")
     assert sorted(hand_ids(page)) == sorted(state.detectives[second].hand)
     expect(page.locator('button[data-action="clue"]')).to_be_visible()

@@ -5,6 +5,8 @@ command with the coach's reason, and following it plays the tutorial to its end.
 from __future__ import annotations
 
 import asyncio
+import html
+import re
 from collections.abc import Awaitable, Callable
 
 import pytest
@@ -152,3 +154,47 @@ def test_at_120x40_a_long_error_keeps_the_message_line_s_height_and_goes_whole_t
         assert message.region.height == before[0]
 
     run_app(app, refuse, (120, 40))
+
+
+def screen_rows(app: GameShell) -> list[str]:
+    """The screen's rows of text as drawn (Textual's SVG screenshot, one <text> per run)."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for x, y, words in re.findall(
+        r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>(.*?)</text>', app.export_screenshot()
+    ):
+        rows.setdefault(float(y), []).append((float(x), html.unescape(words)))
+    return [
+        "".join(t for _, t in sorted(runs)).replace("\xa0", " ") for _, runs in sorted(rows.items())
+    ]
+
+
+def coach_shown(app: GameShell) -> str:
+    """The words inside the coach's box on screen (its border rows left out), one line."""
+    rows = screen_rows(app)
+    top = next(i for i, row in enumerate(rows) if row.startswith("╭─ Coach"))
+    bottom = next(i for i in range(top + 1, len(rows)) if rows[i].startswith("╰"))
+    return " ".join(" ".join(row.strip("│") for row in rows[top + 1 : bottom]).split())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_120x40_every_step_shows_the_coach_s_words_and_why_whole(game: str) -> None:
+    """The coach's box kept at most six rows of words: every game's first step lost its
+    "Why:" line (the rulebook's section), Manhunt's its last sentence too, and Stop Thief's
+    step 14 filled all six rows, with no room for one more."""
+    script = load_script(game)
+    assert script is not None
+    app_class = app_for(game)
+    assert app_class is not None
+    app = app_class.tutorial(script, bot_delay=0)
+
+    async def walk(pilot: Pilot[None]) -> None:
+        for number in range(1, len(script.steps) + 2):  # and the closing words
+            await pilot.pause()
+            whole = " ".join(panel(app, "coach").split())
+            if number <= len(script.steps) and script.steps[number - 1].guide:
+                assert "Why: “" in whole
+            assert coach_shown(app) == whole, f"step {number}"
+            if number <= len(script.steps):
+                await pilot.press("enter")
+
+    run_app(app, walk, (120, 40))

@@ -1,15 +1,17 @@
-// The table's chat (docs/server.md, "Table chat"): a panel that folds away to one button,
-// beside whatever the game shows. Lines come over the seats' WebSockets (each socket at the
+// The table's chat (docs/server.md, "Table chat"): a panel that folds away to one button in
+// the top bar (where it covers none of the game; a speech-bubble icon on a phone), opening
+// just under the bar. Lines come over the seats' WebSockets (each socket at the
 // table hears every line, so a hot-seat browser hears each one several times: kept once, by
 // id). Every line is shown as text (textContent through `h`), never as markup.
 import { h } from "./dom.js";
+import { icon } from "./icons.js";
 
 export const CHAT_MAX = 300; // as the server's limit (sleuth/server/messages.py)
 
 export class ChatPanel {
   /**
-   * @param {HTMLElement} parent  where the panel goes (inside the table's main, so the hot-seat
-   *   cover makes it inert with everything else)
+   * @param {HTMLElement} parent  where the panel goes (the top bar's slot; the hot-seat cover
+   *   makes it inert with the table's main: table.js)
    * @param {object} hooks  send(text) -> Promise; writer() -> null if this browser may write,
    *   else words saying why not; colour(seat) -> a CSS colour
    */
@@ -21,7 +23,8 @@ export class ChatPanel {
     this.toggle = h(
       "button",
       { type: "button", class: "btn chat-toggle", id: "chat-toggle", "aria-expanded": "false", "aria-controls": "chat-box", title: "Table chat" },
-      "Chat",
+      icon("chat", 18),
+      h("span", { class: "chat-label" }, "Chat"),
       this.count,
     );
     this.lines = h("ol", { class: "chat-lines", id: "chat-lines", "aria-live": "polite", "aria-label": "Chat messages" });
@@ -47,6 +50,7 @@ export class ChatPanel {
     this.root = h("aside", { class: "chat", id: "chat", onkeydown: (e) => this.key(e) }, this.box, this.toggle);
     this.toggle.addEventListener("click", () => this.setOpen(this.box.hidden));
     parent.append(this.root);
+    this.showUnread(); // its accessible name: the word "Chat" is hidden on a phone
     this.refresh();
   }
 

@@ -15,6 +15,7 @@ const PATHS = {
   last: '<path d="M16 4h3v16h-3zM4 4l11 8-11 8z" fill="currentColor"/>',
   prev: '<path d="M18 4L7 12l11 8z" fill="currentColor"/>',
   next: '<path d="M6 4l11 8-11 8z" fill="currentColor"/>',
+  chat: '<path d="M4 5h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-9l-5 4v-4H4a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/>',
   copy: '<rect x="8" y="8" width="12" height="12" rx="2" fill="none" stroke="currentColor" stroke-width="2"/><path d="M4 16V5a1 1 0 0 1 1-1h11" fill="none" stroke="currentColor" stroke-width="2"/>',
 };
 

@@ -118,7 +118,7 @@ async function main() {
   });
   fillKeys();
   S.coach = new CoachPanel($("#coach-slot"), $("#table-main"), { game: S.summary.game });
-  S.chat = new ChatPanel($("#table-main"), { send: say, writer: chatWriter, colour: seatColour, error: (m) => toast(m, "error") });
+  S.chat = new ChatPanel($("#chat-slot"), { send: say, writer: chatWriter, colour: seatColour, error: (m) => toast(m, "error") });
   store.updateTable(tableId, (rec) => {
     rec.game = S.summary.game;
   });
@@ -397,6 +397,7 @@ function showCover(seat) {
   cover.style.setProperty("--seat", seatColour(seat));
   cover.hidden = false;
   $("#table-main").inert = true;
+  $("#chat-slot").inert = true; // it writes as the seat on screen: not while passing it on
   document.body.classList.add("is-covered");
   $("#cover-btn").focus();
 }
@@ -408,6 +409,7 @@ function hideCover() {
   S.shown = seat;
   $("#cover").hidden = true;
   $("#table-main").inert = false;
+  $("#chat-slot").inert = false;
   document.body.classList.remove("is-covered");
   S.table.reset();
   const conn = S.conns.get(seat);
