@@ -17,6 +17,7 @@ pytest.importorskip("pettingzoo")
 
 import sleuth  # noqa: E402
 from sleuth.bots import events_since  # noqa: E402
+from sleuth.games.stop_thief.bots import DetectiveBot  # noqa: E402
 from sleuth.games.stop_thief.state import StopThief  # noqa: E402
 from sleuth.rl import encoder_for  # noqa: E402
 from sleuth.rl.base import Observer  # noqa: E402
@@ -176,3 +177,31 @@ def test_an_encoder_kept_over_games_writes_what_a_fresh_one_writes(
                 break
             legal = state.legal_actions()
             state.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_stop_thief_events_fed_in_batches_teach_what_one_by_one_does() -> None:
+    """`observe_events` passes over the events the notebook never reads without asking it
+    each time; an escape run (started by an arrest, ended by whatever comes after its
+    clues) must still reach the notebook whole, as it does fed one event at a time."""
+    escapes = 0
+    for seed in (1, 2, 3):
+        state = cast(StopThief, sleuth.new_game("stop-thief", 3, seed, escape_chance=1.0))
+        bots = [DetectiveBot(seed + seat) for seat in range(3)]  # they arrest where he may be
+        encoder = encoder_for("stop-thief")(3, state.options)
+        batched, single = encoder.observer(0), encoder.observer(0)
+        cursor = 0
+        for _ in range(300):
+            events, cursor = events_since(state, 0, cursor)
+            batched.observe_events(events)
+            for event in events:
+                single.observe(event)
+                escapes += event.kind == "arrest" and event.data["outcome"] == "unsuccessful"
+            fed, told = batched.knowledge, single.knowledge  # type: ignore[attr-defined]
+            assert fed.states() == told.states()
+            assert fed.tracker.escaping == told.tracker.escaping  # the run ended in the batch
+            if state.over:
+                break
+            seat = state.to_move
+            assert seat is not None
+            state.apply(bots[seat].choose(state, seat))
+    assert escapes > 3

@@ -241,12 +241,14 @@ class StopThiefObserver(Observer):
 
     def observe_events(self, events: Iterable[Event]) -> None:
         # The test `Knowledge.observe` makes first, without a call for each of the many
-        # events that say nothing of the thief.
+        # events that say nothing of the thief (nor a look at the tracker: only an event
+        # it reads can start or end an escape run).
         knowledge = self.knowledge
-        tracker = knowledge.tracker
+        escaping = knowledge.tracker.escaping
         for event in events:
-            if event.kind in EVIDENCE or tracker.escaping:
+            if escaping or event.kind in EVIDENCE:
                 knowledge.observe(event)
+                escaping = knowledge.tracker.escaping
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
