@@ -35,6 +35,7 @@ from sleuth.rl import env
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("stop-thief", 2, {}),
+    ("stop-thief", 3, {}),
     ("stop-thief", 4, {}),
     ("manhunt", 3, {}),
     ("manhunt", 6, {}),

@@ -36,6 +36,10 @@ Observation = dict[str, np.ndarray]
 Opponents = Mapping[int, "str | Bot"]
 
 _SEED_SPAN = 2**31
+# Masks are kept by their legal actions when there are at most this many (most positions
+# of most games offer a few; those with many, like a roll's squares, rarely come again),
+# up to so many masks.
+_SMALL_LEGAL, _MASKS_KEPT = 16, 4096
 
 
 def agent_name(seat: int) -> str:
@@ -132,6 +136,9 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         # observer's own, rewritten when it next encodes: only for a later stamp) and mask.
         self._cache: dict[int, tuple[int, np.ndarray, np.ndarray]] = {}
         self._potentials: list[float] | None = None
+        # Masks by the ids of their few legal actions, each with those actions (held, so
+        # that their ids are not reused while the mask is kept).
+        self._masks: dict[tuple[int, ...], tuple[list[Action], np.ndarray]] = {}
 
     # --- spaces ---------------------------------------------------------------------------
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -257,13 +264,31 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
 
     def _mask(self, seat: int) -> np.ndarray:
+        """The seat's mask: never changed once made, as `observe` hands out copies.
+
+        A mask of a few legal actions is kept by their ids, with the actions: the same
+        few come again and again (roll, clue, end the turn, the same cards), and three
+        numpy calls cost more than a look-up."""
+        state = self.game_state
+        key = legal = None
+        if state.to_move == seat:
+            legal = state.legal_actions()
+            if len(legal) <= _SMALL_LEGAL:
+                key = tuple(map(id, legal))
+                kept = self._masks.get(key)
+                if kept is not None:
+                    return kept[1]
         mask = np.zeros(len(self.actions), np.int8)
-        if self.game_state.to_move == seat:
+        if state.to_move == seat:
             try:
-                mask[self.encoder.legal_array(self.game_state)] = 1
+                mask[self.encoder.legal_array(state)] = 1
             except KeyError:
-                for action in self.game_state.legal_actions():
+                for action in state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
+        if key is not None and legal is not None:
+            if len(self._masks) >= _MASKS_KEPT:
+                self._masks.clear()
+            self._masks[key] = (legal, mask)
         return mask
 
     def index_of(self, action: Action) -> int:

@@ -8,7 +8,7 @@ must agree to the last bit: then the lean hook shows nothing the view does not.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -17,6 +17,8 @@ pytest.importorskip("pettingzoo")
 
 import sleuth  # noqa: E402
 from sleuth.bots import events_since  # noqa: E402
+from sleuth.games.stop_thief.bots import DetectiveBot  # noqa: E402
+from sleuth.games.stop_thief.state import StopThief  # noqa: E402
 from sleuth.rl import encoder_for  # noqa: E402
 from sleuth.rl.base import Observer  # noqa: E402
 
@@ -71,6 +73,37 @@ def test_the_lean_hook_equals_the_view_encoder(
             legal = state.legal_actions()
             state.apply(legal[int(rng.integers(len(legal)))])
     assert compared > 1000
+
+
+def test_stop_thief_seats_looking_now_and_then_see_what_the_view_shows() -> None:
+    """Seats that look only now and then (an environment's seat looks at its own turns;
+    here each look is a 1-in-15 chance) find the clue log many clues longer than at their
+    last look: the clue window the seats share must still hold the latest ten."""
+    rng = np.random.default_rng(5)
+    jumps = compared = 0
+    for seed in (1, 2):
+        state = cast(StopThief, sleuth.new_game("stop-thief", 4, seed, escape_chance=0.5))
+        encoder = encoder_for("stop-thief")(4, state.options)
+        observers = [encoder.observer(seat) for seat in range(4)]
+        cursors, seen = [0] * 4, [0] * 4
+        for _ in range(1500):
+            for seat, observer in enumerate(observers):
+                if rng.random() > 1 / 15:
+                    continue
+                events, cursors[seat] = events_since(state, seat, cursors[seat])
+                for event in events:
+                    observer.observe(event)
+                lean = observer.encode_state(state)
+                reference = observer.encode(encoder.view(state, seat))
+                assert np.array_equal(lean, reference), (seed, len(state.history), seat)
+                jumps += len(state.clue_log) - seen[seat] > 10
+                seen[seat] = len(state.clue_log)
+                compared += 1
+            if state.over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert compared > 300 and jumps > 10
 
 
 def _parts_at(parts: list[tuple[str, int, str]], offsets: np.ndarray) -> list[str]:
@@ -144,3 +177,31 @@ def test_an_encoder_kept_over_games_writes_what_a_fresh_one_writes(
                 break
             legal = state.legal_actions()
             state.apply(legal[int(rng.integers(len(legal)))])
+
+
+def test_stop_thief_events_fed_in_batches_teach_what_one_by_one_does() -> None:
+    """`observe_events` passes over the events the notebook never reads without asking it
+    each time; an escape run (started by an arrest, ended by whatever comes after its
+    clues) must still reach the notebook whole, as it does fed one event at a time."""
+    escapes = 0
+    for seed in (1, 2, 3):
+        state = cast(StopThief, sleuth.new_game("stop-thief", 3, seed, escape_chance=1.0))
+        bots = [DetectiveBot(seed + seat) for seat in range(3)]  # they arrest where he may be
+        encoder = encoder_for("stop-thief")(3, state.options)
+        batched, single = encoder.observer(0), encoder.observer(0)
+        cursor = 0
+        for _ in range(300):
+            events, cursor = events_since(state, 0, cursor)
+            batched.observe_events(events)
+            for event in events:
+                single.observe(event)
+                escapes += event.kind == "arrest" and event.data["outcome"] == "unsuccessful"
+            fed, told = batched.knowledge, single.knowledge  # type: ignore[attr-defined]
+            assert fed.states() == told.states()
+            assert fed.tracker.escaping == told.tracker.escaping  # the run ended in the batch
+            if state.over:
+                break
+            seat = state.to_move
+            assert seat is not None
+            state.apply(bots[seat].choose(state, seat))
+    assert escapes > 3

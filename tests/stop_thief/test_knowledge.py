@@ -140,3 +140,33 @@ def test_the_end_of_an_escape_run_counts_as_news() -> None:
                     ended += 1
                     assert live.version > version, event
     assert ended > 0
+
+
+def test_the_version_moves_with_the_chances_and_only_with_them() -> None:
+    """Whatever is cached by the version (the distribution, a seat's encoded notebook) is
+    redone when the chances change, and not for evidence that changed nothing (a false
+    arrest where he cannot be, a bleep that leaves every state's share as it was)."""
+    quiet = news = 0
+    for seed in range(3):
+        state = new(players=3, seed=seed, escape_chance=0.5)
+        bots: list[Bot] = [RandomBot(seed + s) for s in range(3)]
+        live = Knowledge(0)
+        live.update(state)
+        for _ in range(300):
+            if state.over:
+                break
+            seat = state.to_move
+            assert seat is not None
+            told = len(state.log)
+            state.apply(bots[seat].choose(state, seat))
+            for event in state.log[told:]:
+                version, number = live.version, live.thief_number
+                chances = live.tracker.distribution() if live.at_large else {}
+                live.observe(event)
+                now = live.tracker.distribution() if live.at_large else {}
+                if now != chances or live.thief_number != number:
+                    assert live.version > version, event
+                    news += 1
+                elif event.kind in ("clue", "arrest"):
+                    quiet += live.version == version
+    assert news > 0 and quiet > 0

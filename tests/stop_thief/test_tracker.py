@@ -288,6 +288,19 @@ def test_tip_false_arrest_and_successful_arrest() -> None:
     assert tracker.possible_spaces() == [BOARD.newsstand]  # a new thief may rob it again
 
 
+def test_evidence_that_rules_nothing_out_leaves_the_weights_as_they_were() -> None:
+    """A false arrest where he cannot be, and a bleep when none of his states is boxed in,
+    leave the very same weights (no news for whoever follows them by identity); evidence
+    that does rule something out replaces them."""
+    tracker = tracked(CRIME_1, DOOR)
+    before = tracker.belief
+    tracker.false_arrest(148)  # not among 113, 124, 136, 157, 165
+    tracker.bleep()
+    assert tracker.belief is before
+    tracker.false_arrest(136)
+    assert tracker.belief is not before and tracker.possible_spaces() == [113, 124, 157, 165]
+
+
 def test_inconsistent_evidence_raises_and_changes_nothing() -> None:
     tracker = tracked(CRIME_1, DOOR)
     before, likelihood = tracker.states(), tracker.log_likelihood

@@ -44,7 +44,7 @@ class Knowledge:
         self.tracker = Tracker(self.board, self.odds)
         self.inconsistencies = 0
         self.thief_number = 0  # which thief (1, 2, ...) the notebook follows
-        self.version = 0  # goes up whenever the knowledge changes
+        self.version = 0  # goes up whenever the chances change (or a new thief comes)
         self._game: weakref.ref[GameState] | None = None
         self._cursor = 0
         self._dist: dict[int, float] | None = None
@@ -80,13 +80,14 @@ class Knowledge:
             return  # most events (turns, moves, rolls, cards) say nothing of the thief
         if not event.visible_to(self.seat):
             return
+        belief = tracker.belief
         try:
             if tracker.escaping and not (kind == "clue" and data.get("type") == "escape"):
                 tracker.escape_over()  # the escape clues all arrive together; this ends the run
-                self.version += 1  # and may reweigh him, whatever the event is
             if kind == "new_thief":
                 tracker.new_thief(int(data["area"]))
                 self.thief_number = int(data["number"])
+                self.version += 1  # a new thief is news, even one as likely anywhere as the last
             elif kind == "clue":
                 if data["bleep"]:
                     tracker.bleep()
@@ -102,11 +103,10 @@ class Knowledge:
                     tracker.escaped(space)
                 else:
                     tracker.arrested()
-            else:
-                return
         except InconsistentEvidence:
             self.inconsistencies += 1
-        self.version += 1
+        if tracker.belief is not belief:  # evidence that changed nothing (most) is no news
+            self.version += 1
 
     # --- answers ---------------------------------------------------------------------------
     @property

@@ -114,10 +114,9 @@ class StopThiefEncoder(Encoder):
             "notebook", n, "chance the thief is on each numbered space, spaces in code order"
         )
 
-        # The clue log of the latest thief, each of its clues' part values, and its windows
-        # by length: worked out once for all the seats.
-        self._windows: tuple[Sequence[Any], list[list[int]], dict[int, ClueWindow]] | None
-        self._windows = None
+        # The clue log last asked about, its length then, the part values of its latest
+        # clues (oldest first) and its window: worked out once for all the seats.
+        self._window: tuple[Sequence[Any], int, list[list[int]], ClueWindow] | None = None
 
     def _universe(self) -> Iterable[Action]:
         # The engine's own ready-made actions, so that a legal action *is* its universe
@@ -155,32 +154,35 @@ class StopThiefEncoder(Encoder):
     def clue_window(self, clues: Sequence[Mapping[str, Any]]) -> ClueWindow:
         """`clue_ones(clues)` for the game's clue log.
 
-        Each clue of the log is read once, and each window made once for all the seats
-        that ask at that length (seats observe at their own turns, so at different
-        lengths): a thief's log only grows until the next thief's (a new list), so the
-        same list at the same length holds the same clues (the memo holds the list: its
-        id is not reused). Plain lists, not arrays: a few numpy calls cost more here
-        than setting the few dozen ones value by value."""
-        memo = self._windows
-        if memo is None or memo[0] is not clues:
-            memo = self._windows = (clues, [], {})
-        _, rows, windows = memo
+        Each clue of the log is read once, and each window made once for all the seats:
+        each seat observes the log as it stands at its turn, so they ask in turn about the
+        same log at the same or a greater length, until the next thief's log (a new list;
+        the memo holds the list, so its id is not reused). Only the latest window is kept
+        (with the latest clues' values it is made from), not one a length: a thief may
+        hear thousands of clues, and what is kept is garbage the collector walks through.
+        Plain lists, not arrays: a few numpy calls cost more here than setting the few
+        dozen ones value by value."""
+        memo = self._window
         length = len(clues)
-        window = windows.get(length)
-        if window is None:
-            first = self.clue_parts[0].start
-            for clue in clues[len(rows) : length]:
-                ones, _ = self.clue_ones([clue])  # in the first clue part
-                rows.append([at - first for at in ones])
-            recent = clues[max(length - LAST_CLUES, 0) : length]
-            latest = zip(
-                self.clue_parts, reversed(rows[length - len(recent) : length]), strict=False
-            )
-            parts = zip(self.clue_parts, reversed(recent), strict=False)
-            window = windows[length] = (
-                [part.start + at for part, row in latest for at in row],
-                [(part.stop - 1, clue["by"]) for part, clue in parts],
-            )
+        if memo is not None and memo[0] is clues and memo[1] <= length:
+            if memo[1] == length:
+                return memo[3]
+            known, rows = memo[1], memo[2]
+        else:
+            known, rows = 0, []
+        first = self.clue_parts[0].start
+        for clue in clues[max(known, length - LAST_CLUES) : length]:
+            ones, _ = self.clue_ones([clue])  # in the first clue part
+            rows.append([at - first for at in ones])
+        rows = rows[-LAST_CLUES:]
+        recent = clues[length - len(rows) : length]
+        latest = zip(self.clue_parts, reversed(rows), strict=False)
+        parts = zip(self.clue_parts, reversed(recent), strict=False)
+        window = (
+            [part.start + at for part, row in latest for at in row],
+            [(part.stop - 1, clue["by"]) for part, clue in parts],
+        )
+        self._window = (clues, length, rows, window)
         return window
 
     def clue_ones(
@@ -239,12 +241,14 @@ class StopThiefObserver(Observer):
 
     def observe_events(self, events: Iterable[Event]) -> None:
         # The test `Knowledge.observe` makes first, without a call for each of the many
-        # events that say nothing of the thief.
+        # events that say nothing of the thief (nor a look at the tracker: only an event
+        # it reads can start or end an escape run).
         knowledge = self.knowledge
-        tracker = knowledge.tracker
+        escaping = knowledge.tracker.escaping
         for event in events:
-            if event.kind in EVIDENCE or tracker.escaping:
+            if escaping or event.kind in EVIDENCE:
                 knowledge.observe(event)
+                escaping = knowledge.tracker.escaping
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""

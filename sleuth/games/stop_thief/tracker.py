@@ -35,7 +35,7 @@ import math
 import re
 import weakref
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import accumulate
@@ -295,6 +295,12 @@ class Tracker:
         return bool(self._dist)
 
     @property
+    def belief(self) -> Mapping[int, float]:
+        """The weights of the hidden states as they stand. Never changed in place, only
+        replaced, so whoever keeps what it shows can tell news by identity."""
+        return self._dist
+
+    @property
     def escaping(self) -> bool:
         """Is an escape run in progress (the next clues are escape moves)?"""
         return self._escape is not None
@@ -400,6 +406,11 @@ class Tracker:
         still = self.odds.still
         model = self._model
         rows = model.rows
+        if still and all((rows[sid] or model.row(sid)).count for sid in self._dist):
+            # Nobody boxed in: every state bleeps by choice alike, so the weights keep their
+            # ratios (the usual case: left as they are, no news to whoever follows them).
+            self.log_likelihood += math.log(still)
+            return
         new = {}
         for sid, w in self._dist.items():
             row = rows[sid] or model.row(sid)
@@ -413,6 +424,8 @@ class Tracker:
         """Keep the states on `code` (`there`) or the states elsewhere (not `there`)."""
         space = self._model.space
         new = {sid: w for sid, w in self._dist.items() if (space[sid] == code) == there}
+        if len(new) == len(self._dist):
+            return  # nothing ruled out (most false arrests): the weights stand as they are
         why = f"the thief cannot be on {code}" if there else f"the thief must be on {code}"
         self._commit(new, 1.0, lambda: why)
 
