@@ -31,6 +31,15 @@ def _check(page: Any, name: str) -> None:
     page.wait_for_timeout(300)  # the board sizes itself once after the first draw
     shot(page, f"chat-{name}")
     assert page.evaluate(OVERLAPS) == [], name
+    # and the top bar, with Chat in it, still shows the seat's chip whole (a phone shows only
+    # "Detective 1": the rest of its words are read, not shown)
+    assert page.evaluate(CHIP_WHOLE), f"{name}: {page.inner_text('#seat-chip')!r} is cut"
+
+
+CHIP_WHOLE = """(() => {
+  const chip = document.querySelector('#seat-chip');
+  return chip.hidden || chip.scrollWidth <= chip.clientWidth + 1;
+})()"""
 
 
 @pytest.mark.parametrize("game", tutorial_games())

@@ -465,7 +465,16 @@ function showSeatChip() {
   chip.dataset.kind = "seat";
   chip.style.setProperty("--seat", seatColour(seat));
   const extra = heldCount() > 1 ? ` (hot seat: ${heldCount()} here)` : "";
-  fill(chip, h("span", { class: "chip-dot", "aria-hidden": "true" }), `You: ${seatTitle(seat)}${extra}`);
+  // On a phone only the seat is shown ("Detective 1"); "You: " and the name in brackets are
+  // read, not shown: the bar also holds the pace, Chat, Sound and Help.
+  const [, short, more] = /^(.*?)((?: \(| · ).*)?$/.exec(seatTitle(seat));
+  fill(
+    chip,
+    h("span", { class: "chip-dot", "aria-hidden": "true" }),
+    h("span", { class: "chip-more" }, "You: "),
+    short,
+    h("span", { class: "chip-more" }, `${more ?? ""}${extra}`),
+  );
 }
 
 async function refreshSummary() {
