@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import hashlib
 import hmac
 import json
@@ -36,6 +35,7 @@ from sleuth.core.tutorial import TutorialError, load_script
 from sleuth.server import imports
 from sleuth.server.breath import let_the_loop_in
 from sleuth.server.cluster import LEASE_SECONDS, Leases, Listener, serving_processes
+from sleuth.server.collector import settle_collector
 from sleuth.server.errors import ApiError
 from sleuth.server.faults import StorageError
 from sleuth.server.limits import Bucket
@@ -115,21 +115,6 @@ async def off_loop(fn: Callable[..., T], *args: Any, pool: Executor | None = Non
     except asyncio.CancelledError:
         await asyncio.wait([future])
         raise
-
-
-_FROZEN: list[bool] = []
-
-
-def _freeze_startup_heap() -> None:
-    """Leave what start-up made (the modules, the restored tables), which lives on, out of the
-    cyclic collector's full passes: they stop every thread, the event loop too, while they
-    walk the heap (50-100 ms when a 4000-action game's replay set one off; some 12 ms with
-    start-up's objects left out). Garbage is collected first, so none is kept for good.
-    Once a process: a server has one lobby (tests make many, and need not pay each time)."""
-    if not _FROZEN:
-        _FROZEN.append(True)
-        gc.collect()
-        gc.freeze()
 
 
 def _replay_as_far_as_possible(
@@ -639,7 +624,7 @@ class Lobby:
             restored += 1
         if ids:
             log.info("restored %d of %d unfinished tables", restored, len(ids))
-        _freeze_startup_heap()
+        settle_collector()  # start-up is over: what it made lives on
 
     async def serving_processes(self) -> int:
         """How many server processes serve this lobby's database (1 unless a cluster's)."""
