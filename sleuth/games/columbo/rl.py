@@ -219,7 +219,8 @@ class ColumboObserver(Observer):
 
     The lean hook keeps the seat's last vector and rewrites only the parts that changed
     since (a one-hot's single 1 moved, the lawn's places, the hand, the window shifted by
-    the happenings that came), then hands out a copy.
+    the happenings that came), and hands out that vector itself: the environments copy it
+    (`Observer.encode_state`), so a copy here would be a second one.
     """
 
     def __init__(self, encoder: ColumboEncoder, seat: int) -> None:
@@ -334,7 +335,8 @@ class ColumboObserver(Observer):
 
     def encode_state(self, state: GameState) -> Vector:
         """The lean hook: the same vector from the public state and this seat's own hand and
-        fresh card (never a face-down lawn card, another's hand or a room pile's order)."""
+        fresh card (never a face-down lawn card, another's hand or a room pile's order).
+        The vector is the observer's own, rewritten at its next call."""
         game = cast(Columbo, state)
         if not self._settled:
             self._settle(game)
@@ -393,7 +395,7 @@ class ColumboObserver(Observer):
             self._keep_hand(hand)
         if self._fresh:
             self._news()
-        return self._vec.copy()
+        return self._vec
 
     def _one(self, part: int, at: int | None) -> None:
         """Move the single 1 of one-hot part `part` (`_PHASE`.. `_NODE`) to offset `at` (None:

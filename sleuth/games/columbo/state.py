@@ -233,7 +233,7 @@ class Columbo(GameState):
         contenders = list(range(self.players))
         rolls: list[dict[str, JSONValue]] = []
         while True:
-            totals = {seat: self.rng.randint(1, 6) + self.rng.randint(1, 6) for seat in contenders}
+            totals = {seat: self.rng.die() + self.rng.die() for seat in contenders}
             rolls.append({str(seat): total for seat, total in totals.items()})
             best = max(totals.values())
             contenders = [seat for seat, total in totals.items() if total == best]
@@ -416,7 +416,7 @@ class Columbo(GameState):
     # --- dice and movement -------------------------------------------------------------------
     def _do_roll(self, action: Action) -> list[Event]:
         turn = self.turn
-        turn.dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        turn.dice = (self.rng.die(), self.rng.die())
         events = [
             Event(
                 "roll",
@@ -562,10 +562,12 @@ class Columbo(GameState):
         """CO-CARDS-05: a complete figure or weapon goes face up on the table. In the basic game
         one of each is enough to win, so a second stays in the hand; the more difficult game
         lays down every one (CO-ADVANCED-02)."""
-        counts = Counter(map(self.kind_of.__getitem__, det.hand))
+        # Counted by `list.count` in C: a Counter costs more for a hand of seven or eight, and
+        # this runs at every card received.
+        kinds = list(map(self.kind_of.__getitem__, det.hand))
         events: list[Event] = []
         for kind in self.pack.sets:
-            if counts[kind] < SET_SIZE:
+            if kinds.count(kind) < SET_SIZE:
                 continue
             group = self.pack.groups[kind]
             on_table = [s for s in det.table if self.pack.groups[self.kind_of[s[0]]] == group]
@@ -808,7 +810,7 @@ class Columbo(GameState):
 
     # --- what each seat may know -------------------------------------------------------------
     def _card(self, card: int) -> dict[str, JSONValue]:
-        return dict(self.pack.cards[card].to_json())
+        return dict(self.pack.faces[card])  # a copy: each event holds its own
 
     def _cards(self, cards: list[int]) -> list[JSONValue]:
         return [self._card(c) for c in cards]
