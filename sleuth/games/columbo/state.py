@@ -373,13 +373,21 @@ class Columbo(GameState):
             return [DRAW, *demands]  # the top card must be taken, unless he challenges instead
         return [*demands, END_TURN]
 
-    def _shows(self, me: Detective) -> list[int]:
+    def shows(self, me: Detective) -> list[int]:
         """Cards that can be shown to ask for their kind: figures, weapons, Columbo."""
         return [c for c in me.hand if self.pack.cards[c].shows]
 
+    def nameable(self) -> list[int]:
+        """The lawn places a naming may name, in order: those holding a card, but not one laid
+        down this turn (no endless give and take)."""
+        laid = self.turn.laid
+        return [
+            place for place, card in enumerate(self.lawn) if card is not None and place not in laid
+        ]
+
     def _demand_actions(self, me: Detective, targets: list[int]) -> list[Action]:
         actions: list[Action] = []
-        shows = self._shows(me)
+        shows = self.shows(me)
         for target in targets:
             by_card, by_evidence = _demands(target)
             actions.extend(map(by_card.__getitem__, shows))
@@ -387,17 +395,15 @@ class Columbo(GameState):
         return actions
 
     def _name_actions(self, me: Detective) -> list[Action]:
-        """Namings of lawn cards; not of one laid down this turn (no endless give and take)."""
-        shows = self._shows(me)
+        """Namings of the `nameable` lawn places: for each place, showing each card that
+        shows, then naming each kind named without showing (the RL mask counts on it)."""
+        shows = self.shows(me)
         # Up to 253 namings are listed at every search step: they come ready-made from a
         # table, and several shown cards are picked at once (in C, by `itemgetter`).
         pick = itemgetter(*shows) if len(shows) > 1 else None
         actions: list[Action] = []
-        laid = self.turn.laid
         namings = _every_naming()
-        for place, card in enumerate(self.lawn):
-            if card is None or place in laid:
-                continue
+        for place in self.nameable():
             by_card, by_evidence = namings[place]
             if pick is not None:
                 actions += pick(by_card)
