@@ -28,6 +28,17 @@ class Rng:
         self.draws += 1
         return self._r.randint(low, high)
 
+    def die(self) -> int:
+        """A throw of one six-sided die: the very number `randint(1, 6)` draws (CPython's
+        `randrange` takes three random bits, again while they make 6 or 7; tests/core/
+        test_rng.py holds the two equal), without its three layers of calls: a game throws
+        two dice at nearly every turn."""
+        self.draws += 1
+        bits = self._r.getrandbits(3)
+        while bits >= 6:
+            bits = self._r.getrandbits(3)
+        return bits + 1
+
     def chance(self, probability: float) -> bool:
         """True with the given probability (0 never, 1 always)."""
         if probability <= 0.0:

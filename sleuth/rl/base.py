@@ -152,12 +152,18 @@ class Encoder(ABC):
     def legal_array(self, state: GameState) -> npt.NDArray[np.intp]:
         """`legal_indices` as an index array, the form a mask is set through (made in one
         pass in C: a list first, then an array, costs about twice as much)."""
-        legal = state.legal_actions()
+        return self.index_array(state.legal_actions())
+
+    def index_array(self, actions: Sequence[Action]) -> npt.NDArray[np.intp]:
+        """The universe index of each action, as an array: by identity in C when they are the
+        universe's own objects, else by value (KeyError if the universe lacks one)."""
         try:
-            return np.fromiter(map(self._by_id.__getitem__, map(id, legal)), np.intp, len(legal))
+            return np.fromiter(
+                map(self._by_id.__getitem__, map(id, actions)), np.intp, len(actions)
+            )
         except KeyError:  # an action made afresh: look them up by value
             index = self.index
-            return np.fromiter((index[a] for a in legal), np.intp, len(legal))
+            return np.fromiter((index[a] for a in actions), np.intp, len(actions))
 
     def view(self, state: GameState, seat: int) -> dict[str, JSONValue]:
         """The view the observers read (a game may ask for a leaner one than the default)."""

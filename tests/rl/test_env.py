@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 import pytest
@@ -326,20 +326,34 @@ def test_legal_array_matches_legal_indices_also_for_actions_made_afresh() -> Non
         legal = state.legal_actions()
         anew = [Action(a.kind, a.params) for a in legal]  # equal, but not the same objects
         assert all(id(a) not in encoder._by_id for a in anew)
-        assert encoder.legal_array(cast(Any, _Listing(anew))).tolist() == expected
+        assert encoder.index_array(anew).tolist() == expected
         lengths.add(len(legal))
         state.apply(legal[int(rng.integers(len(legal)))])
     assert max(lengths) > 100, "no search step with its many namings: pick another seed"
 
 
-class _Listing:
-    """Stands for a state whose legal actions are these."""
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_columbo_namings_in_the_mask_are_the_ones_listed(players: int) -> None:
+    """Columbo's `legal_array` works a position's namings out in numpy from the nameable
+    places and the cards that show, rather than looking each listed naming up: at every
+    position of random games, in the end phase too, it must give the look-up's indices, in
+    the same order. (Worked out here at every naming position, however few: by default
+    only from `worked_out_from` legal actions on, where it is the faster.)"""
+    from sleuth.rl.base import Encoder
 
-    def __init__(self, actions: list[Any]) -> None:
-        self.actions = actions
-
-    def legal_actions(self) -> list[Any]:
-        return list(self.actions)
+    rng = np.random.default_rng(players)
+    namings = 0
+    for seed in (1, 2):
+        state = sleuth.new_game("columbo", players, seed)
+        encoder: Any = encoder_for("columbo")(players, state.options)
+        encoder.worked_out_from = 1
+        while not state.over and len(state.history) < 2500:
+            legal = state.legal_actions()
+            expected = Encoder.legal_array(encoder, state)
+            assert np.array_equal(encoder.legal_array(state), expected), len(state.history)
+            namings += legal[0].kind == "name"
+            state.apply(legal[int(rng.integers(len(legal)))])
+    assert namings > 300, "too few positions with namings: pick other seeds"
 
 
 @pytest.mark.parametrize(("name", "players", "options"), SETUPS, ids=IDS)

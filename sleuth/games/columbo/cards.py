@@ -88,6 +88,12 @@ class Pack:
         return _of_kind(self, kind)
 
     @property
+    def faces(self) -> tuple[dict[str, str | int], ...]:
+        """Each card's face as JSON, by id, made once (events name cards at every step):
+        copy one before handing it out."""
+        return _faces(self)
+
+    @property
     def sets(self) -> tuple[str, ...]:
         return self.figures + self.weapons
 
@@ -95,6 +101,11 @@ class Pack:
 @cache
 def _groups(pack: Pack) -> dict[str, Group]:
     return {c.kind: c.group for c in pack.cards}
+
+
+@cache
+def _faces(pack: Pack) -> tuple[dict[str, str | int], ...]:
+    return tuple(card.to_json() for card in pack.cards)
 
 
 @cache

@@ -233,7 +233,7 @@ class Columbo(GameState):
         contenders = list(range(self.players))
         rolls: list[dict[str, JSONValue]] = []
         while True:
-            totals = {seat: self.rng.randint(1, 6) + self.rng.randint(1, 6) for seat in contenders}
+            totals = {seat: self.rng.die() + self.rng.die() for seat in contenders}
             rolls.append({str(seat): total for seat, total in totals.items()})
             best = max(totals.values())
             contenders = [seat for seat, total in totals.items() if total == best]
@@ -373,13 +373,21 @@ class Columbo(GameState):
             return [DRAW, *demands]  # the top card must be taken, unless he challenges instead
         return [*demands, END_TURN]
 
-    def _shows(self, me: Detective) -> list[int]:
+    def shows(self, me: Detective) -> list[int]:
         """Cards that can be shown to ask for their kind: figures, weapons, Columbo."""
         return [c for c in me.hand if self.pack.cards[c].shows]
 
+    def nameable(self) -> list[int]:
+        """The lawn places a naming may name, in order: those holding a card, but not one laid
+        down this turn (no endless give and take)."""
+        laid = self.turn.laid
+        return [
+            place for place, card in enumerate(self.lawn) if card is not None and place not in laid
+        ]
+
     def _demand_actions(self, me: Detective, targets: list[int]) -> list[Action]:
         actions: list[Action] = []
-        shows = self._shows(me)
+        shows = self.shows(me)
         for target in targets:
             by_card, by_evidence = _demands(target)
             actions.extend(map(by_card.__getitem__, shows))
@@ -387,17 +395,15 @@ class Columbo(GameState):
         return actions
 
     def _name_actions(self, me: Detective) -> list[Action]:
-        """Namings of lawn cards; not of one laid down this turn (no endless give and take)."""
-        shows = self._shows(me)
+        """Namings of the `nameable` lawn places: for each place, showing each card that
+        shows, then naming each kind named without showing (the RL mask counts on it)."""
+        shows = self.shows(me)
         # Up to 253 namings are listed at every search step: they come ready-made from a
         # table, and several shown cards are picked at once (in C, by `itemgetter`).
         pick = itemgetter(*shows) if len(shows) > 1 else None
         actions: list[Action] = []
-        laid = self.turn.laid
         namings = _every_naming()
-        for place, card in enumerate(self.lawn):
-            if card is None or place in laid:
-                continue
+        for place in self.nameable():
             by_card, by_evidence = namings[place]
             if pick is not None:
                 actions += pick(by_card)
@@ -416,7 +422,7 @@ class Columbo(GameState):
     # --- dice and movement -------------------------------------------------------------------
     def _do_roll(self, action: Action) -> list[Event]:
         turn = self.turn
-        turn.dice = (self.rng.randint(1, 6), self.rng.randint(1, 6))
+        turn.dice = (self.rng.die(), self.rng.die())
         events = [
             Event(
                 "roll",
@@ -562,10 +568,12 @@ class Columbo(GameState):
         """CO-CARDS-05: a complete figure or weapon goes face up on the table. In the basic game
         one of each is enough to win, so a second stays in the hand; the more difficult game
         lays down every one (CO-ADVANCED-02)."""
-        counts = Counter(map(self.kind_of.__getitem__, det.hand))
+        # Counted by `list.count` in C: a Counter costs more for a hand of seven or eight, and
+        # this runs at every card received.
+        kinds = list(map(self.kind_of.__getitem__, det.hand))
         events: list[Event] = []
         for kind in self.pack.sets:
-            if counts[kind] < SET_SIZE:
+            if kinds.count(kind) < SET_SIZE:
                 continue
             group = self.pack.groups[kind]
             on_table = [s for s in det.table if self.pack.groups[self.kind_of[s[0]]] == group]
@@ -808,7 +816,7 @@ class Columbo(GameState):
 
     # --- what each seat may know -------------------------------------------------------------
     def _card(self, card: int) -> dict[str, JSONValue]:
-        return dict(self.pack.cards[card].to_json())
+        return dict(self.pack.faces[card])  # a copy: each event holds its own
 
     def _cards(self, cards: list[int]) -> list[JSONValue]:
         return [self._card(c) for c in cards]
