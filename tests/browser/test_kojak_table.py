@@ -323,6 +323,10 @@ def test_a_fast_game_against_the_bot_from_the_lobby_to_the_replay(
     for b in set(final.seats[1].taken) - set(final.seats[0].taken):
         assert f"Code {final.case.codes[b]} for game" not in log
     expect(spectator.locator("#turn-banner")).to_contain_text("wins")
+    # on a phone the ending's words keep a reading width: the buttons go under them (they
+    # squeezed the words to one a line)
+    words = spectator.locator("#turn-banner .turn-text").bounding_box()
+    assert words is not None and words["width"] > 200, words
     assert spectator.locator("#statements .kj-statement.got, #hand [data-card]").count() == 0
     expect(spectator.locator("#notebook-title")).to_have_text("Clue sheet")
     shot(spectator, "kojak-phone-spectator-over")
