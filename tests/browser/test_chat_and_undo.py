@@ -81,6 +81,7 @@ def test_undo_button_takes_a_move_back_for_every_page(
         )
     seen = _get(server, f"/api/tables/{table}/view", token)
     expect(alice.locator("#undo-btn")).to_have_count(0)  # a roll is chance: no undo offered
+    banner = alice.locator("#turn-banner").bounding_box()
     here = seen["view"]["detectives"][0]["node"]
     move = next(a for a in seen["legal"] if a["kind"] == "move" and a["to"] != here)
     _post(
@@ -89,6 +90,9 @@ def test_undo_button_takes_a_move_back_for_every_page(
     alice.wait_for_function(f"Number(document.body.dataset.version) === {seen['version'] + 1}")
     expect(alice.locator("#undo-btn")).to_be_visible()
     expect(watcher.locator("#undo-btn")).to_have_count(0)
+    # the button sits in the banner without making it taller: the board below does not jump
+    offered = alice.locator("#turn-banner").bounding_box()
+    assert banner and offered and offered["height"] == banner["height"], (banner, offered)
     shot(alice, "undo-offered")
 
     alice.locator("#undo-btn").focus()
