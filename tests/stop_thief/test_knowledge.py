@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from sleuth.bots import Bot, RandomBot
+from sleuth.core import Event
 from sleuth.games.stop_thief.bots import DetectiveBot
 from sleuth.games.stop_thief.knowledge import Knowledge
 from sleuth.games.stop_thief.state import StopThief
 from tests.stop_thief.conftest import act, hand_with, new
+
+
+def _events_in_play(state: StopThief, bots: list[Bot], actions: int) -> Iterator[Event]:
+    """Play on for at most `actions` actions, giving each new event of the log as it comes."""
+    for _ in range(actions):
+        if state.over:
+            return
+        seat = state.to_move
+        assert seat is not None
+        told = len(state.log)
+        state.apply(bots[seat].choose(state, seat))
+        yield from state.log[told:]
 
 
 def _check_every_step(state: StopThief, bots: list[Bot], actions: int) -> Counter[str]:
@@ -126,19 +140,12 @@ def test_the_end_of_an_escape_run_counts_as_news() -> None:
         bots: list[Bot] = [DetectiveBot(seed), DetectiveBot(seed + 1)]
         live = Knowledge(0)
         live.update(state)
-        for _ in range(150):
-            if state.over:
-                break
-            seat = state.to_move
-            assert seat is not None
-            told = len(state.log)
-            state.apply(bots[seat].choose(state, seat))
-            for event in state.log[told:]:
-                escaping, version = live.tracker.escaping, live.version
-                live.observe(event)
-                if escaping and not live.tracker.escaping and event.kind != "clue":
-                    ended += 1
-                    assert live.version > version, event
+        for event in _events_in_play(state, bots, 150):
+            escaping, version = live.tracker.escaping, live.version
+            live.observe(event)
+            if escaping and not live.tracker.escaping and event.kind != "clue":
+                ended += 1
+                assert live.version > version, event
     assert ended > 0
 
 
@@ -152,21 +159,14 @@ def test_the_version_moves_with_the_chances_and_only_with_them() -> None:
         bots: list[Bot] = [RandomBot(seed + s) for s in range(3)]
         live = Knowledge(0)
         live.update(state)
-        for _ in range(300):
-            if state.over:
-                break
-            seat = state.to_move
-            assert seat is not None
-            told = len(state.log)
-            state.apply(bots[seat].choose(state, seat))
-            for event in state.log[told:]:
-                version, number = live.version, live.thief_number
-                chances = live.tracker.distribution() if live.at_large else {}
-                live.observe(event)
-                now = live.tracker.distribution() if live.at_large else {}
-                if now != chances or live.thief_number != number:
-                    assert live.version > version, event
-                    news += 1
-                elif event.kind in ("clue", "arrest"):
-                    quiet += live.version == version
+        for event in _events_in_play(state, bots, 300):
+            version, number = live.version, live.thief_number
+            chances = live.tracker.distribution() if live.at_large else {}
+            live.observe(event)
+            now = live.tracker.distribution() if live.at_large else {}
+            if now != chances or live.thief_number != number:
+                assert live.version > version, event
+                news += 1
+            elif event.kind in ("clue", "arrest"):
+                quiet += live.version == version
     assert news > 0 and quiet > 0
