@@ -4,10 +4,8 @@ command with the coach's reason, and following it plays the tutorial to its end.
 
 from __future__ import annotations
 
-import asyncio
 import html
 import re
-from collections.abc import Awaitable, Callable
 
 import pytest
 from textual.content import Content
@@ -16,7 +14,7 @@ from textual.widgets import Input, Static
 from typer.testing import CliRunner
 
 from sleuth.cli import app as cli
-from sleuth.core.tutorial import load_script, tutorial_games
+from sleuth.core.tutorial import Script, load_script, tutorial_games
 from sleuth.tui import app_for
 from sleuth.tui.shell import GameShell
 from tests.tui.pilot import panel, run_app
@@ -25,13 +23,13 @@ GAMES = [game for game in tutorial_games() if app_for(game) is not None]
 SIZE = (160, 50)
 
 
-def run(app: GameShell, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
-    async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            await script(pilot)
-
-    asyncio.run(main())
+def tutorial_app(game: str) -> tuple[Script, GameShell]:
+    """The game's guided first game and its terminal app, bots at once."""
+    script = load_script(game)
+    assert script is not None
+    app_class = app_for(game)
+    assert app_class is not None
+    return script, app_class.tutorial(script, bot_delay=0)
 
 
 def coach_text(app: GameShell) -> str:
@@ -49,11 +47,7 @@ def coach_text(app: GameShell) -> str:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_following_the_coach_plays_the_tutorial_to_its_end(game: str) -> None:
-    script = load_script(game)
-    assert script is not None
-    app_class = app_for(game)
-    assert app_class is not None
-    app = app_class.tutorial(script, bot_delay=0)
+    script, app = tutorial_app(game)
 
     async def follow(pilot: Pilot[None]) -> None:
         for number, step in enumerate(script.steps, 1):
@@ -74,15 +68,11 @@ def test_following_the_coach_plays_the_tutorial_to_its_end(game: str) -> None:
         assert "(done)" in shown and " ".join(script.closing.split()) in shown
         assert script.steps[-1].done in shown
 
-    run(app, follow)
+    run_app(app, follow, SIZE)
 
 
 def test_another_command_gets_the_coachs_reason_and_changes_nothing() -> None:
-    script = load_script("stop-thief")
-    assert script is not None
-    app_class = app_for("stop-thief")
-    assert app_class is not None
-    app = app_class.tutorial(script, bot_delay=0)
+    script, app = tutorial_app("stop-thief")
 
     async def stray(pilot: Pilot[None]) -> None:
         app.query_one("#command", Input).value = "card 1"
@@ -92,7 +82,7 @@ def test_another_command_gets_the_coachs_reason_and_changes_nothing() -> None:
         assert app.message == f"Coach: {script.steps[0].otherwise}"
         assert "(step 1 of" in coach_text(app)
 
-    run(app, stray)
+    run_app(app, stray, SIZE)
 
 
 def test_the_tutorial_flag_refuses_a_table_of_its_own() -> None:
@@ -112,11 +102,7 @@ def test_at_120x40_the_first_step_shows_every_row_of_the_panels(game: str) -> No
     """Stop Thief's case panel lost its last two rows (the rival's line) to the coach at
     120x40, and Columbo's detectives their last; Manhunt's handbook is taller than any
     screen and scrolls by design."""
-    script = load_script(game)
-    assert script is not None
-    app_class = app_for(game)
-    assert app_class is not None
-    app = app_class.tutorial(script, bot_delay=0)
+    script, app = tutorial_app(game)
 
     async def look(pilot: Pilot[None]) -> None:
         await pilot.pause()
@@ -130,11 +116,7 @@ def test_at_120x40_the_first_step_shows_every_row_of_the_panels(game: str) -> No
 def test_at_120x40_a_long_error_keeps_the_message_line_s_height_and_goes_whole_to_the_log() -> None:
     """A refusal as long as three lines took rows from the panels above it; it wraps into
     the message line's two rows, the rest cut, and the log keeps the whole of it."""
-    script = load_script("stop-thief")
-    assert script is not None
-    app_class = app_for("stop-thief")
-    assert app_class is not None
-    app = app_class.tutorial(script, bot_delay=0)
+    script, app = tutorial_app("stop-thief")
     words = "✗ " + " ".join(["This refusal goes on and on."] * 12)  # 350 characters
 
     async def refuse(pilot: Pilot[None]) -> None:
@@ -181,11 +163,7 @@ def test_at_120x40_every_step_shows_the_coach_s_words_and_why_whole(game: str) -
     """The coach's box kept at most six rows of words: every game's first step lost its
     "Why:" line (the rulebook's section), Manhunt's its last sentence too, and Stop Thief's
     step 14 filled all six rows, with no room for one more."""
-    script = load_script(game)
-    assert script is not None
-    app_class = app_for(game)
-    assert app_class is not None
-    app = app_class.tutorial(script, bot_delay=0)
+    script, app = tutorial_app(game)
 
     async def walk(pilot: Pilot[None]) -> None:
         for number in range(1, len(script.steps) + 2):  # and the closing words
