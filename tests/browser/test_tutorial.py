@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, ViewportSize, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sleuth.core.tutorial import Step, load_script, tutorial_games
@@ -183,6 +183,17 @@ def settled(page: Page, sel: str) -> dict[str, float]:
     raise AssertionError(f"{sel} still moves: {box}")
 
 
+def coach_in_view_above_the_actions(page: Page) -> Locator:
+    """The coach and the actions both wholly in view, the coach above them, never over them."""
+    coach, controls = page.locator("#coach-slot"), page.locator("#controls-slot")
+    expect(coach).to_be_in_viewport(ratio=1)
+    expect(controls).to_be_in_viewport(ratio=1)
+    assert (
+        page.evaluate(BOX, "#coach-slot")["bottom"] <= page.evaluate(BOX, "#controls-slot")["top"]
+    )
+    return coach
+
+
 def test_on_a_phone_the_coach_stays_in_view_above_the_actions_and_folds_to_one_line(
     server: Server, browser: Browser, contexts: list[BrowserContext]
 ) -> None:
@@ -194,12 +205,7 @@ def test_on_a_phone_the_coach_stays_in_view_above_the_actions_and_folds_to_one_l
     assert coach_state(page) == "act"
     page.evaluate("() => window.scrollTo(0, document.querySelector('#board-slot').offsetTop + 200)")
     page.wait_for_function("() => window.scrollY > 200")
-    coach, controls = page.locator("#coach-slot"), page.locator("#controls-slot")
-    expect(coach).to_be_in_viewport(ratio=1)
-    expect(controls).to_be_in_viewport(ratio=1)
-    assert (
-        page.evaluate(BOX, "#coach-slot")["bottom"] <= page.evaluate(BOX, "#controls-slot")["top"]
-    )  # above the actions, never over them
+    coach = coach_in_view_above_the_actions(page)
     shot(page, "tutorial-phone-scrolled")
     # Folded to one line, it leaves the board the room and stays in view.
     unfolded = page.evaluate(BOX, "#coach-slot")
@@ -237,12 +243,7 @@ def test_on_a_laptop_the_coach_and_its_actions_stay_in_view_as_the_page_scrolls(
     board = settled(page, "#board-slot")  # sized to the window below its top (table.js)
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_function("() => window.scrollY > 300")
-    coach, controls = page.locator("#coach-slot"), page.locator("#controls-slot")
-    expect(coach).to_be_in_viewport(ratio=1)
-    expect(controls).to_be_in_viewport(ratio=1)
-    assert (
-        page.evaluate(BOX, "#coach-slot")["bottom"] <= page.evaluate(BOX, "#controls-slot")["top"]
-    )
+    coach = coach_in_view_above_the_actions(page)
     shot(page, f"tutorial-laptop-{game}-scrolled")
     page.click("#controls-slot button.coach-mark")  # the step's action, lit, not covered
     expect(page.locator("#coach-slot .coach")).to_have_attribute("data-step", "2")
