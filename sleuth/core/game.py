@@ -1,4 +1,4 @@
-"""The contract every game meets, and the registry the games sign up to.
+"""The contract every game meets (the registry the games sign up to is `sleuth.core.registry`).
 
 A game state answers the same few questions whatever the game:
 whose decision is pending (`to_move`), what they may do (`legal_actions`),
@@ -11,20 +11,18 @@ actions replays the game exactly.
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import importlib.util
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
-from pathlib import Path
 from typing import Any, ClassVar, Protocol
 
 from sleuth.core.actions import Action, Event, JSONValue
 from sleuth.core.errors import CorruptRecord, IllegalAction
-from sleuth.core.options import describe_options, parse_options
+from sleuth.core.options import parse_options
 from sleuth.core.prompt import Prompt, kinds
+from sleuth.core.registry import GameSpec, game_names, register, spec
 from sleuth.core.rng import Rng
 
 
@@ -320,143 +318,8 @@ class Narrating(Protocol):
     def say(self, event: Event) -> str: ...
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """A game's manifest: what it is, and where each of its parts lives, named lazily.
-
-    A game is one package (`package`); each part is named "module:attribute"
-    relative to it, and imported only when something asks for it, so listing
-    the games loads no game's data. Parts every shell knows by name:
-
-    * `rules` (required): the `GameState` subclass, called as `(players, seed, options)`;
-    * `options` (required): the frozen dataclass of the game's options;
-    * `words`: a `Narrating` class (events in words); `picture`: a function returning
-      the board as SVG; `bots`: a module that registers the game's bots when imported;
-    * `tui`: its terminal app (a `GameShell`); `rl`: its observation `Encoder`;
-    * `web`: a folder (no ":") holding its page module `index.js` and its styles;
-    * `guide`: a Markdown file (no ":"), how to play in the project's own words, shown
-      by the lobby, the table and `sleuth rules` (`GameSpec.guide`);
-    * `story`: `ending(state) -> sleuth.core.ending.Ending`, a finished game in words
-      (`GameState.ending`), which the game's view carries under `ending` once it is over;
-    * `tutorial`: a JSON file (no ":"), its guided first game: a seed, the seats and the
-      coached steps, read and played through by `sleuth.core.tutorial`;
-    * `routes`: a FastAPI router of its own pages (a companion device);
-    * `kit`: its print-and-play kit, `build_kit(paper, **choices) -> sleuth.printing.kit.Kit`;
-    * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),
-      and whose optional `TOP_LEVEL` maps short names to commands (`sleuth scanner`).
-
-    `commands` gives the one-line help of each command the `cli` part adds, by name (the
-    game's own group under the game's name, then each of `TOP_LEVEL`), so that
-    `sleuth --help` can list them without importing the part.
-    """
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    package: str
-    rules: str
-    options: str
-    seat_names: str = "player"
-    parts: Mapping[str, str] = field(default_factory=dict)
-    commands: Mapping[str, str] = field(default_factory=dict)
-    # Pages the `routes` part serves, by path, each with a line saying what it is for: the
-    # lobby links to them (Stop Thief's Crime Scanner).
-    pages: Mapping[str, str] = field(default_factory=dict)
-
-    def has(self, part: str) -> bool:
-        return part in self.parts
-
-    def load(self, part: str) -> Any:
-        """The named part, imported now: `rules`, `options`, or any in `parts`."""
-        target = {"rules": self.rules, "options": self.options}.get(part) or self.parts.get(part)
-        if target is None:
-            raise KeyError(f"{self.name} has no {part!r} part")
-        module_name, _, attribute = target.partition(":")
-        module = importlib.import_module(f"{self.package}.{module_name}")
-        return getattr(module, attribute) if attribute else module
-
-    def folder(self, part: str) -> Path:
-        """A part that is a folder or a file (`web`, `guide`), as a path on disk."""
-        target = self.parts[part]
-        spec = importlib.util.find_spec(self.package)
-        if spec is None or not spec.submodule_search_locations:
-            raise KeyError(f"{self.package} is not a package")
-        return Path(next(iter(spec.submodule_search_locations))) / target
-
-    def guide(self) -> str | None:
-        """How to play, as Markdown (None for a game whose manifest names no guide)."""
-        if not self.has("guide"):
-            return None
-        return self.folder("guide").read_text(encoding="utf-8")
-
-    @property
-    def options_type(self) -> type[Any]:
-        options_type: type[Any] = self.load("options")
-        return options_type
-
-    def factory(self, players: int, seed: int, options: Any) -> GameState:
-        state: GameState = self.load("rules")(players, seed, options)
-        return state
-
-    def describe(self) -> dict[str, JSONValue]:
-        return {
-            "name": self.name,
-            "title": self.title,
-            "min_players": self.min_players,
-            "max_players": self.max_players,
-            "seat_name": self.seat_names,
-            "options": describe_options(self.options_type),
-            "pages": [{"url": url, "title": title} for url, title in self.pages.items()],
-        }
-
-
 VIEW_HEADER = ("game", "seat", "players", "to_move", "over", "winners", "prompt")
 """The keys every view has, whatever the game (`GameState.view_header` makes them)."""
-
-ENTRY_POINTS = "sleuth.games"
-"""The entry-point group a package names its games' manifests in (a `GameSpec` each)."""
-
-_REGISTRY: dict[str, GameSpec] = {}
-_DISCOVERED = False
-
-
-def register(spec: GameSpec) -> None:
-    """Offer a game (entry points do this for installed packages; tests may call it)."""
-    _REGISTRY[spec.name] = spec
-
-
-def _discover() -> None:
-    """Find every game once: sleuth's own (`sleuth.games.BUILT_IN`), then those other
-    installed packages add by `sleuth.games` entry points (a name taken stays taken)."""
-    global _DISCOVERED
-    if _DISCOVERED:
-        return
-    _DISCOVERED = True
-    from sleuth.core.plugins import load_entry_points
-    from sleuth.games import BUILT_IN
-
-    found = [importlib.import_module(f"sleuth.games.{p}.manifest").SPEC for p in BUILT_IN]
-    for game in [*found, *load_entry_points(ENTRY_POINTS)]:
-        if not isinstance(game, GameSpec):
-            raise TypeError(f"the entry point for {game!r} is not a GameSpec")
-        _REGISTRY.setdefault(game.name, game)
-
-
-def game_names() -> list[str]:
-    """The names of the games this installation offers."""
-    _discover()
-    return list(_REGISTRY)
-
-
-def spec(name: str) -> GameSpec:
-    _discover()
-    try:
-        return _REGISTRY[name]
-    except KeyError:
-        raise IllegalAction(
-            f"no game called {name!r}; choose one of {', '.join(_REGISTRY)}"
-        ) from None
 
 
 def new_game(name: str, players: int, seed: int = 0, **options: Any) -> GameState:

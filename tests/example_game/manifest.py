@@ -1,6 +1,6 @@
 """High Card's manifest: what the shells need to find its parts."""
 
-from sleuth.core.game import GameSpec
+from sleuth.core.registry import GameSpec
 
 SPEC = GameSpec(
     name="high-card",

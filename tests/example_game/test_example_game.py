@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 import sleuth
 from sleuth.bots import make_bot, play
 from sleuth.core import IllegalAction
-from sleuth.core.game import _REGISTRY, register
+from sleuth.core.registry import _REGISTRY, register
 from sleuth.server.app import create_app
 from tests.example_game.manifest import SPEC
 

@@ -78,6 +78,19 @@ def test_listing_and_describing_the_games_loads_no_data() -> None:
     assert not [m for m in modules if m.endswith((".state", ".tui", ".rl", ".web", ".cli"))]
 
 
+def test_listing_the_games_imports_only_the_registry_and_the_manifests() -> None:
+    """`import sleuth` and the list of games need no more of sleuth than the registry, its
+    errors and each game's manifest: not the rules machinery (`sleuth.core.game` and what it
+    imports cost more than starting Python; bench/bench_startup.py)."""
+    _opened, modules = probe("import sleuth\n[sleuth.spec(n).title for n in sleuth.game_names()]")
+    ours = {m for m in modules if m == "sleuth" or m.startswith("sleuth.")}
+    core = {"sleuth", "sleuth.core", "sleuth.core.errors", "sleuth.core.registry"}
+    core |= {"sleuth.core.plugins", "sleuth.games"}
+    games = {m for m in ours - core if m.startswith("sleuth.games.")}
+    assert ours - core == games
+    assert games and all(m.count(".") == 2 or m.endswith(".manifest") for m in games), games
+
+
 def test_help_imports_only_the_manifests() -> None:
     """`sleuth --help` lists every game's commands from its manifest: no game module beyond
     the manifest is imported, no data read, and no Rich (its help formatting is slow)."""
@@ -126,7 +139,7 @@ def test_a_manifest_without_its_commands_listed_has_its_cli_part_imported_to_lis
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """A separately installed game may not list them: its commands are offered all the same."""
-    from sleuth.core import game as registry
+    from sleuth.core import registry
 
     stop_thief = sleuth.spec("stop-thief")
     unlisted = dataclasses.replace(stop_thief, name="copycat", commands={})

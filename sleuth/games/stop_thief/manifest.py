@@ -4,7 +4,7 @@ The game's manifest: the shells (server, terminal, RL) find every part through i
 importing each only when it is needed. Listed in `sleuth.games.BUILT_IN`.
 """
 
-from sleuth.core.game import GameSpec
+from sleuth.core.registry import GameSpec
 
 SPEC = GameSpec(
     name="stop-thief",
