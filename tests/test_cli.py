@@ -5,14 +5,13 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from typer.testing import CliRunner
 
 import sleuth
-from sleuth.cli import app
+from tests.command_line import run_sleuth
 
 
 def run(*args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(app, list(args), prog_name="sleuth")
+    result = run_sleuth(*args)
     return result.exit_code, " ".join(result.output.split())
 
 
@@ -21,7 +20,7 @@ def test_dash_h_is_help(command: list[str]) -> None:
     code, short = run(*command, "-h")
     assert code == 0
     assert short == run(*command, "--help")[1]
-    assert "Usage: sleuth" in short
+    assert "usage: sleuth" in short
 
 
 def test_version() -> None:
