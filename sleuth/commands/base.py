@@ -156,10 +156,7 @@ class Formatter(argparse.HelpFormatter):
     default and range after its words."""
 
     def __init__(self, prog: str) -> None:
-        import shutil
-
-        width = min(WIDTH, shutil.get_terminal_size().columns) - 2
-        super().__init__(prog, max_help_position=34, width=width)
+        super().__init__(prog, max_help_position=34, width=min(WIDTH, terminal_width()) - 2)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n\n".join(wrap(block, width, indent) for block in clean(text).split("\n\n"))
@@ -188,6 +185,21 @@ class Formatter(argparse.HelpFormatter):
         if isinstance(action.type, Bounded):
             notes.append(action.type.range)
         return f"{words}  [{'; '.join(notes)}]" if notes else words
+
+
+def terminal_width() -> int:
+    """$COLUMNS, else the terminal's width, else WIDTH: what shutil.get_terminal_size says,
+    without importing shutil (its archive modules are a tenth of `sleuth --help`'s time)."""
+    import os
+
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else WIDTH
+    except (AttributeError, ValueError, OSError):
+        return WIDTH
 
 
 def default_shown(action: argparse.Action) -> str | None:
