@@ -83,7 +83,10 @@ def main(argv: list[str] | None = None) -> int:
     if not words:
         parser.print_help()
         return USAGE
-    args = parser.parse_args(words)
+    args, extras = parser.parse_known_args(words)
+    said: Parser = args._parser  # the command's own: "sleuth play: error: ..."
+    if extras:
+        said.intermix(args, extras)
     command: Command | None = args._command
     if command is None:
         parser.print_help()
@@ -91,7 +94,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return command.run(args) or 0
     except UsageError as err:
-        said: Parser = args._parser  # the command's own: "sleuth play: error: ..."
         said.error(str(err))
 
 

@@ -96,8 +96,19 @@ class Parser(argparse.ArgumentParser):
         return text + "\n" + self.more_help() if self.more_help else text
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(USAGE, f"Try '{self.prog} -h' for help.\n{self.prog}: error: {message}\n")
+        """The error, then where help is; not argparse's whole usage first (`serve`'s is
+        eleven lines that would bury the one that matters)."""
+        self.exit(USAGE, f"{self.prog}: error: {message}\nTry '{self.prog} -h' for help.\n")
+
+    def intermix(self, args: argparse.Namespace, extras: list[str]) -> None:
+        """Words left over after the options (`scanner --json ON --seed 7 ON`: the second
+        ON) go to the command's list of words, if it takes one, as Typer took them;
+        anything else is an error."""
+        listed = [a for a in self._actions if not a.option_strings and a.nargs in ("*", "+")]
+        unknown = [word for word in extras if word.startswith("-") and word != "-"]
+        if unknown or not listed:
+            self.error(f"unrecognized arguments: {' '.join(unknown or extras)}")
+        getattr(args, listed[0].dest).extend(extras)
 
 
 # --- values ------------------------------------------------------------------------------------
