@@ -43,17 +43,19 @@ class Version(argparse.Action):
 
 
 def root(chosen: str | None) -> Parser:
-    """The `sleuth` parser, with the game commands of `chosen` (the command named on the
-    command line) built whole and every other game's only listed."""
+    """The `sleuth` parser, with `chosen` (the command named on the command line) built
+    whole, and with it the rest of its game's commands (one import); every other command
+    only listed."""
     from sleuth.core import game_names, spec
 
     parser = Parser(prog="sleuth", description=HELP)
     parser.add_argument("--version", action=Version, help="Say the version and exit.")
     parser.set_defaults(_command=None, _parser=parser)
     subparsers = parser.add_subparsers(title="Commands", metavar="COMMAND", parser_class=Parser)
-    for name, command in SHARED.items():
-        add_command(subparsers, name, command)
-    listed: list[tuple[bool, str, str | Command]] = []  # (a game's group?, name, words or built)
+    listed: list[tuple[bool, str, str | Command]] = [  # (a game's group?, name, words or built)
+        (False, name, command if name == chosen else command.help)
+        for name, command in SHARED.items()
+    ]
     for name in game_names():
         game = spec(name)
         if not game.has("cli"):
@@ -64,7 +66,8 @@ def root(chosen: str | None) -> Parser:
             commands: Mapping[str, Command] = game.load("cli").COMMANDS
             listed += [(c == name, c, built) for c, built in commands.items()]
     # Each game's short commands (`scanner`) before the games' own groups, as Typer listed them;
-    # a name already taken keeps its first meaning (a game cannot take over `play`).
+    # a name already taken keeps its first meaning (a game cannot take over `play`). Only the
+    # command chosen gets its arguments: the others are listed, never parsed.
     for _group, name, entry in sorted(listed, key=lambda row: row[0]):
         if name in subparsers.choices:
             continue

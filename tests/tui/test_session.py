@@ -229,7 +229,7 @@ def test_resume_finds_the_latest_unfinished_save(
     with pytest.raises(saves.BadSave, match="no unfinished columbo game"):
         saves.latest("columbo")
     # `--resume` alone, or before a game's name, means the latest; without a terminal the
-    # command stops after reading it (a CliRunner has none)
+    # command stops after reading it (a test has none: tests/command_line.py)
     for args in (["--resume"], ["kojak", "-r"], ["--resume", "kojak"]):
         result = run_sleuth("play", *args)
         assert "needs a terminal" in result.output, args
