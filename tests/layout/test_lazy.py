@@ -123,19 +123,22 @@ def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPars
 
 
 def test_help_lists_the_same_whichever_game_is_built() -> None:
-    """A game's commands are built only when one is chosen; the help lists them alike."""
+    """A command is built only when it is chosen (a game's, with the rest of its own); the
+    help lists them alike."""
     listed = root(None).format_help()
     names = list(commands(root(None)))
     assert names[:3] == ["play", "serve", "games"]
     game_commands = [c for name in CLI_GAMES for c in sleuth.spec(name).commands]
     assert game_commands and set(game_commands) <= set(names)
-    for command in game_commands:
+    for command in names:  # each built whole in turn, a game's with the rest of its own
         built = root(command)
         assert list(commands(built)) == names
         assert built.format_help() == listed
     stop_thief = commands(root("stop-thief"))["stop-thief"]
     assert "track" in commands(stop_thief)
     assert "track" not in commands(root(None))["stop-thief"].format_help()  # only listed
+    assert "--port" in commands(root("serve"))["serve"].format_help()
+    assert "--port" not in commands(root("play"))["serve"].format_help()
 
 
 def test_a_manifest_without_its_commands_listed_has_its_cli_part_imported_to_list_them(
