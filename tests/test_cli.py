@@ -20,7 +20,7 @@ def test_dash_h_is_help(command: list[str]) -> None:
     code, short = run(*command, "-h")
     assert code == 0
     assert short == run(*command, "--help")[1]
-    assert "usage: sleuth" in short
+    assert "Usage: sleuth" in short
 
 
 def test_version() -> None:
@@ -64,7 +64,7 @@ def test_serve_refuses_a_port_that_cannot_be(port: str) -> None:
 def test_bare_sleuth_shows_the_help_and_every_command() -> None:
     code, short = run()
     assert code == 2  # as under Typer: no command is a usage error, the help says what to type
-    assert short.startswith("usage: sleuth")
+    assert short.startswith("Usage: sleuth")
     for command in ("play", "serve", "games", "rules", "tournament", "print", "companion"):
         assert f" {command} " in short
     assert "stop-thief Stop Thief tools" in short and "scanner The Stop Thief" in short
@@ -83,7 +83,7 @@ def test_an_error_names_the_command_and_where_help_is() -> None:
 def test_a_game_group_alone_shows_its_commands() -> None:
     code, short = run("stop-thief")
     assert code == 2
-    assert "usage: sleuth stop-thief" in short and "track Where can the thief be?" in short
+    assert "Usage: sleuth stop-thief" in short and "track Where can the thief be?" in short
 
 
 def test_words_after_an_option_still_go_to_the_command() -> None:

@@ -40,7 +40,7 @@ def test_every_listed_command_exists_and_answers_help() -> None:
         assert script.is_file() and script.stat().st_mode & 0o111, f"{words[0]}: no such script"
         if words[0] == "bin/sleuth":
             answer = run_sleuth(*words[1:], "--help")
-            assert answer.exit_code == 0 and "usage:" in answer.stdout, (words, answer.output)
+            assert answer.exit_code == 0 and "Usage:" in answer.stdout, (words, answer.output)
 
 
 def test_the_wrapper_runs_a_listed_command_as_printed() -> None:

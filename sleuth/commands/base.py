@@ -172,6 +172,16 @@ class Formatter(argparse.HelpFormatter):
     def _fill_text(self, text: str, width: int, indent: str) -> str:
         return "\n\n".join(wrap(block, width, indent) for block in clean(text).split("\n\n"))
 
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[Any],
+        prefix: str | None = None,
+    ) -> None:
+        """`Usage:`, capitalised as the sections under it are."""
+        super().add_usage(usage, actions, groups, "Usage: " if prefix is None else prefix)
+
     def _format_action_invocation(self, action: argparse.Action) -> str:
         """`-p, --players PLAYERS`, not argparse's `-p PLAYERS, --players PLAYERS`."""
         if not action.option_strings or action.nargs == 0:
