@@ -93,3 +93,14 @@ def test_words_after_an_option_still_go_to_the_command() -> None:
     assert apart == together and apart[0] == 0 and apart[1].count('"press"') == 2
     code, short = run("stop-thief", "track", "1Cr", "--odds", "1dr", "1FL", "1dr", "1GL")
     assert (code, short) == (0, "148 1.0000")
+
+
+def test_help_shows_each_options_default_and_range() -> None:
+    """As under Typer: a default of 0 too (though 0 == False), and on/off switches by name."""
+    _code, short = run("tournament", "--help")
+    assert "-s, --seed INT The first game's seed (then one up each). [default: 0]" in short
+    assert "[default: 100; x>=1]" in short
+    _code, short = run("serve", "--help")
+    assert "--port INT Port to listen on [default: 8000; 1<=x<=65535]" in short
+    assert "--rate-limits, --no-rate-limits Limit what one client may do" in short
+    assert "[default: rate-limits]" in short

@@ -16,7 +16,8 @@ from __future__ import annotations
 from argparse import ArgumentParser, Namespace
 from typing import Any
 
-from sleuth.commands.base import Command, UsageError, repeatable
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.values import repeatable
 
 SETTING_HELP = (
     "A setting of the game's companion, KEY=VALUE (repeatable): kojak game, version,"

@@ -6,7 +6,9 @@ import sys
 from argparse import ArgumentParser, Namespace
 from typing import TYPE_CHECKING
 
-from sleuth.commands.base import Bounded, Command, UsageError, definitions, repeatable
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.layout import definitions
+from sleuth.commands.values import Bounded, repeatable
 
 if TYPE_CHECKING:
     from sleuth.tui.shell import GameShell

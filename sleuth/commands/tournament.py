@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from argparse import ArgumentParser, Namespace
 
-from sleuth.commands.base import Bounded, Command, UsageError, repeatable
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.values import Bounded, repeatable
 
 
 def add_arguments(parser: ArgumentParser) -> None:

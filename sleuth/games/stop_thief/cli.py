@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 from argparse import ArgumentParser, Namespace
 
-from sleuth.commands.base import Bounded, Command, OnOff, group
+from sleuth.commands.base import Command, group
+from sleuth.commands.values import Bounded, OnOff
 from sleuth.games.stop_thief.companion import cli as scanner
 
 USAGE_ERROR = 2  # a token or option that cannot be read (the shell's convention)

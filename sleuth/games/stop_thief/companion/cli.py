@@ -35,7 +35,8 @@ import sys
 from argparse import ArgumentParser, Namespace
 from typing import TYPE_CHECKING
 
-from sleuth.commands.base import Bounded, Command, OnOff, UsageError
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.values import Bounded, OnOff
 
 if TYPE_CHECKING:
     from textual.app import App
