@@ -25,11 +25,18 @@ importlib.metadata (sleuth/core/plugins.py; it cost 20-30 ms, more than starting
     sleuth --help         8.3-8.7x (8.8-8.9x)  ->  6.8-7.5x (6.9-7.3x)
     describe every game   7.3-7.4x (7.4-7.5x)  ->  5.4-5.6x (5.4-5.6x)
     import sleuth         3.6-3.9x, unchanged (dataclasses and inspect are most of it)
-The goal is out of Typer's reach: `import typer` alone is 5.9-6.3x (5.9-6.4x), all of
-it in Typer's own package (its vendored click, typer.main, shutil, subprocess...). For
-comparison, `import click` 3.8-4.1x and `import argparse` 1.8x; a one-off top-level
-group (not kept) listing the same commands from sleuth's registry (sleuth.core:
-dataclasses, inspect) came to 5.7-6.6x with click and 5.0-5.2x with argparse.
+The goal was out of Typer's reach: `import typer` alone is 5.9-6.3x (5.9-6.4x), all of
+it in Typer's own package (its vendored click, typer.main, shutil, subprocess...), while
+`import click` is 3.8-4.1x and `import argparse` 1.8x. So the command moved to argparse
+(sleuth/commands/base.py), building only the parser of the command chosen and listing
+the others by their one line. Then (load 2.4-2.7, the lazy registry already in; Typer
+measured at the commit before, its rounds interleaved with these):
+    python -c pass        12-14 ms
+    sleuth --help         6.5-6.6x (6.7-6.8x)  ->  3.9-4.2x (4.0-4.3x)
+    import sleuth         1.9-2.0x, describe every game 5.0-5.4x (unchanged)
+What is left of `sleuth --help` is mostly not the command line's: `import sleuth` (typing),
+dataclasses and inspect (the registry's GameSpec), pathlib (the games' plugins); argparse
+with the gettext and locale its help reads about 4.5 ms, sleuth/commands/base.py 2 ms.
 
 Options: --runs N (default 20), --max-ratio X (exit 1 if `sleuth --help` is
 slower than X times the bare interpreter), --importtime [N] (print the N

@@ -1,5 +1,7 @@
 """`python -m sleuth` is the `sleuth` command."""
 
-from sleuth.cli import app
+import sys
 
-app()
+from sleuth.cli import main
+
+sys.exit(main())

@@ -6,10 +6,9 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import sleuth
-from sleuth.cli import app
+from tests.command_line import run_sleuth
 
 RULEBOOKS = Path(__file__).resolve().parents[2] / "shared" / "rulebooks"
 BUNDLED = ["stop-thief", "manhunt", "kojak", "columbo"]
@@ -84,9 +83,9 @@ def test_raw_html_in_a_guide_is_shown_as_text(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_sleuth_rules_prints_the_guide_in_the_terminal() -> None:
-    result = CliRunner().invoke(app, ["rules", "kojak"], prog_name="sleuth")
+    result = run_sleuth("rules", "kojak")
     assert result.exit_code == 0
     assert "How to play Kojak" in result.output
     assert "Radio Room" in result.output
-    bad = CliRunner().invoke(app, ["rules", "chess"], prog_name="sleuth")
+    bad = run_sleuth("rules", "chess")
     assert bad.exit_code == 2 and "no game called" in bad.output

@@ -7,9 +7,7 @@ import shlex
 import subprocess
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from sleuth.cli import app
+from tests.command_line import run_sleuth
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -37,12 +35,11 @@ def test_every_listed_command_exists_and_answers_help() -> None:
     each `bin/sleuth` command is one the CLI knows (it answers --help)."""
     commands = listed_commands()
     assert len(commands) >= 8
-    runner = CliRunner()
     for words in commands:
         script = ROOT / words[0]
         assert script.is_file() and script.stat().st_mode & 0o111, f"{words[0]}: no such script"
         if words[0] == "bin/sleuth":
-            answer = runner.invoke(app, [*words[1:], "--help"])
+            answer = run_sleuth(*words[1:], "--help")
             assert answer.exit_code == 0 and "Usage:" in answer.stdout, (words, answer.output)
 
 

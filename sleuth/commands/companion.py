@@ -13,10 +13,11 @@ game=0` for a generated Kojak case); they are checked as the server checks them.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated, Any
+from argparse import ArgumentParser, Namespace
+from typing import Any
 
-import typer
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.values import repeatable
 
 SETTING_HELP = (
     "A setting of the game's companion, KEY=VALUE (repeatable): kojak game, version,"
@@ -30,38 +31,39 @@ def _value(text: str) -> int | str | bool:
     return int(text) if text.lstrip("-").isdigit() else text
 
 
-def companion(
-    game: Annotated[str, typer.Argument(help="kojak, manhunt or columbo.")],
-    players: Annotated[int, typer.Option(help="Seats in a new session.")] = 2,
-    setting: Annotated[list[str] | None, typer.Option(help=SETTING_HELP)] = None,
-    names: Annotated[
-        str, typer.Option(help="Names of the seats taken here, comma-separated.")
-    ] = "",
-    here: Annotated[
-        int | None, typer.Option(help="A new session: how many seats this terminal takes.")
-    ] = None,
-    session: Annotated[str | None, typer.Option(help="Resume this session (its id).")] = None,
-    take: Annotated[
-        list[int] | None, typer.Option(help="Resuming: take this free seat here (from 1).")
-    ] = None,
-    db: Annotated[
-        str, typer.Option(help="SQLite file or SQLAlchemy URL (the server's, to share).")
-    ] = "sleuth.sqlite3",
-) -> None:
-    """A game's companion in the terminal: seats on one keyboard, behind a "pass to" cover."""
+def add_arguments(parser: ArgumentParser) -> None:
+    add = parser.add_argument
+    add("game", metavar="GAME", help="kojak, manhunt or columbo.")
+    add("--players", type=int, default=2, help="Seats in a new session.")
+    repeatable(parser, "--setting", help=SETTING_HELP)
+    add("--names", default="", help="Names of the seats taken here, comma-separated.")
+    add("--here", type=int, help="A new session: how many seats this terminal takes.")
+    add("--session", help="Resume this session (its id).")
+    repeatable(parser, "--take", type=int, help="Resuming: take this free seat here (from 1).")
+    add(
+        "--db",
+        default="sleuth.sqlite3",
+        help="SQLite file or SQLAlchemy URL (the server's, to share).",
+    )
+
+
+def run(args: Namespace) -> None:
+    from pathlib import Path
+
+    game, players, here, session, db = args.game, args.players, args.here, args.session, args.db
     import sleuth
     from sleuth.core.companion import Refused, TerminalFace
 
     try:
         manifest = sleuth.spec(game)
     except sleuth.IllegalAction as err:
-        raise typer.BadParameter(str(err), param_hint="GAME") from None
+        raise UsageError(str(err), "GAME") from None
     if not manifest.has("companion_terminal"):
         have = [n for n in sleuth.game_names() if sleuth.spec(n).has("companion_terminal")]
-        raise typer.BadParameter(
+        raise UsageError(
             f"{manifest.title} has no companion here (these do: {', '.join(have)}); see"
             " `sleuth --help` for its own devices",
-            param_hint="GAME",
+            "GAME",
         )
     face: TerminalFace = manifest.load("companion_terminal")
     from pydantic import ValidationError
@@ -70,38 +72,33 @@ def companion(
     from sleuth.tui.companion import CompanionTerminal, TokenFile
 
     if here is not None and not 1 <= here <= players:
-        raise typer.BadParameter(f"take 1 to {players} seats here", param_hint="--here")
+        raise UsageError(f"take 1 to {players} seats here", "--here")
     if session is not None and here is not None:
-        raise typer.BadParameter(
-            "a resumed session keeps its seats: --take one", param_hint="--here"
-        )
+        raise UsageError("a resumed session keeps its seats: --take one", "--here")
     url = db if "://" in db else f"sqlite:///{Path(db).resolve()}"
     store = CompanionStore(face.spec, url)
-    given = [n.strip() for n in names.split(",") if n.strip()]
+    given = [n.strip() for n in args.names.split(",") if n.strip()]
     try:
         if session is None:
             body: dict[str, Any] = {**face.defaults, "players": players}
-            for pair in setting or []:
+            for pair in args.setting:
                 key, sep, value = pair.partition("=")
                 if not sep:
-                    raise typer.BadParameter(f"{pair!r}: write KEY=VALUE", param_hint="--setting")
+                    raise UsageError(f"{pair!r}: write KEY=VALUE", "--setting")
                 body[key.strip()] = _value(value.strip())
             try:
                 checked = face.spec.settings.model_validate(body)
             except ValidationError as err:
                 first = err.errors()[0]
                 where = ".".join(str(p) for p in first["loc"])
-                raise typer.BadParameter(
-                    f"{where}: {first['msg']}", param_hint="--setting"
-                ) from None
+                raise UsageError(f"{where}: {first['msg']}", "--setting") from None
             made, host = store.open(face.spec.prepare(checked))
             sid, seats = made.id, list(range(players if here is None else here))
         else:
             host = None
             if store.get(session) is None:
-                raise typer.BadParameter(f"there is no {game} session {session!r}",
-                                         param_hint="--session")  # fmt: skip
-            sid, seats = session, [s - 1 for s in take or []]
+                raise UsageError(f"there is no {game} session {session!r}", "--session")
+            sid, seats = session, [s - 1 for s in args.take]
         tokens = TokenFile(face.spec.game, sid)
         held = tokens.load()
         found = store.get(sid)
@@ -111,9 +108,16 @@ def companion(
             held[seat] = store.take_seat(found, seat, name)
         tokens.save(held, host)  # the host token: to re-issue a phone's lost seat
     except (Refused, ValueError) as err:
-        raise typer.BadParameter(str(err)) from None
-    typer.echo(f"{manifest.title} companion: session {sid} (database: {url})")
+        raise UsageError(str(err)) from None
+    print(f"{manifest.title} companion: session {sid} (database: {url})")
     if not held:
-        raise typer.BadParameter("this terminal holds no seat: --take one", param_hint="--take")
+        raise UsageError("this terminal holds no seat: --take one", "--take")
     CompanionTerminal(face, store, sid, tokens).run()
-    typer.echo(f"Resume: sleuth companion {game} --session {sid} --db {db}")
+    print(f"Resume: sleuth companion {game} --session {sid} --db {db}")
+
+
+COMMAND = Command(
+    'A game\'s companion in the terminal: seats on one keyboard, behind a "pass to" cover.',
+    add_arguments,
+    run,
+)

@@ -2,48 +2,47 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
+from argparse import ArgumentParser, Namespace
 
-import typer
+from sleuth.commands.base import Command, UsageError
 
 
-def print_kit(
-    game: str = typer.Argument(..., help="The game (see `sleuth games`)."),
-    out: Annotated[Path, typer.Option("--out", "-o", help="The PDF file to write.")] = Path(
-        "kit.pdf"
-    ),
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    game_number: int | None = typer.Option(
-        None,
+def add_arguments(parser: ArgumentParser) -> None:
+    from pathlib import Path  # here, not on import: `sleuth --help` does without it
+
+    parser.add_argument("game", metavar="GAME", help="The game (see `sleuth games`).")
+    add = parser.add_argument
+    add("--out", "-o", type=Path, default=Path("kit.pdf"), help="The PDF file to write.")
+    add("--paper", default="a4", help="a4 or letter.")
+    add(
         "--game-number",
+        type=int,
         help="Kojak: the set of ten games holding this game (1-50 printed, 51 and up generated).",
-    ),
-    case_set: int | None = typer.Option(
-        None, "--case-set", help="Manhunt: the case set to print (its number)."
-    ),
-) -> None:
-    """Make a game's print-and-play kit: its cards, sheets and boards as a PDF to print."""
+    )
+    add("--case-set", type=int, help="Manhunt: the case set to print (its number).")
+
+
+def run(args: Namespace) -> None:
     import sleuth
     from sleuth.printing.paper import paper_named
 
     try:
-        manifest = sleuth.spec(game)
+        manifest = sleuth.spec(args.game)
     except sleuth.IllegalAction as err:
-        raise typer.BadParameter(str(err), param_hint="GAME") from None
+        raise UsageError(str(err), "GAME") from None
     if not manifest.has("kit"):
         kits = [name for name in sleuth.game_names() if sleuth.spec(name).has("kit")]
-        raise typer.BadParameter(
+        raise UsageError(
             f"{manifest.title} has no print-and-play kit yet (these do: {', '.join(kits)})",
-            param_hint="GAME",
+            "GAME",
         )
     try:
-        sheet = paper_named(paper)
+        sheet = paper_named(args.paper)
     except ValueError as err:
-        raise typer.BadParameter(str(err), param_hint="--paper") from None
+        raise UsageError(str(err), "--paper") from None
     choices = {
         name: value
-        for name, value in (("game_number", game_number), ("case_set", case_set))
+        for name, value in (("game_number", args.game_number), ("case_set", args.case_set))
         if value is not None
     }
     build = manifest.load("kit")
@@ -51,8 +50,15 @@ def print_kit(
         kit = build(sheet, **choices)
     except TypeError:
         given = ", ".join("--" + name.replace("_", "-") for name in choices)
-        raise typer.BadParameter(f"{manifest.title}'s kit takes no {given}") from None
+        raise UsageError(f"{manifest.title}'s kit takes no {given}") from None
     except ValueError as err:
-        raise typer.BadParameter(str(err)) from None
-    pages = kit.write_pdf(out)
-    typer.echo(f"{manifest.title}: wrote {pages} pages ({sheet.name}) to {out}")
+        raise UsageError(str(err)) from None
+    pages = kit.write_pdf(args.out)
+    print(f"{manifest.title}: wrote {pages} pages ({sheet.name}) to {args.out}")
+
+
+COMMAND = Command(
+    "Make a game's print-and-play kit: its cards, sheets and boards as a PDF to print.",
+    add_arguments,
+    run,
+)

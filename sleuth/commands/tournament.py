@@ -2,49 +2,45 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
+from argparse import ArgumentParser, Namespace
 
-import typer
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.values import Bounded, repeatable
 
 
-def tournament(
-    game: str = typer.Argument(..., help="The game (see `sleuth games`)."),
-    bots: str = typer.Option(
-        ..., "--bots", help="The bots taking part, by level, comma-separated: random,expert."
-    ),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
-    players: int = typer.Option(2, "--players", "-p", help="Seats at each table."),
-    seed: int = typer.Option(0, "--seed", "-s", help="The first game's seed (then one up each)."),
-    workers: int | None = typer.Option(
-        None, "--workers", "-j", min=1, help="Processes to play on; default: every core."
-    ),
-    backend: str = typer.Option(
-        "local", "--backend", help="local (this machine's cores) or ray (a Ray cluster)."
-    ),
-    address: str | None = typer.Option(
-        None, "--address", help="With --backend ray: the cluster's address; default: start one."
-    ),
-    max_actions: int = typer.Option(
-        20_000, "--max-actions", min=1, help="A game still going after this many actions stops."
-    ),
-    out: Annotated[
-        Path | None,
-        typer.Option(help="Save every game (seed, seats, winners, record) as this CSV file."),
-    ] = None,
-    plot: Annotated[
-        Path | None, typer.Option(help="Draw the results to PATH.png and PATH.svg.")
-    ] = None,
-    option: Annotated[
-        list[str] | None,
-        typer.Option("--option", "-o", help="A game option as NAME=VALUE (repeatable)."),
-    ] = None,
-) -> None:
-    """Play bots against each other in seeded games and report win rates, seats and ratings.
+def add_arguments(parser: ArgumentParser) -> None:
+    from pathlib import Path  # here, not on import: `sleuth --help` does without it
 
-    Every seating of the bots is played in turn, game after game, each with its own seed,
-    so the same command gives the same results on any number of processes.
-    """
+    add = parser.add_argument
+    add("game", metavar="GAME", help="The game (see `sleuth games`).")
+    add(
+        "--bots",
+        required=True,
+        help="The bots taking part, by level, comma-separated: random,expert.",
+    )
+    add("--games", "-n", type=Bounded(int, 1), default=100, help="How many games to play.")
+    add("--players", "-p", type=int, default=2, help="Seats at each table.")
+    add("--seed", "-s", type=int, default=0, help="The first game's seed (then one up each).")
+    add(
+        "--workers",
+        "-j",
+        type=Bounded(int, 1),
+        help="Processes to play on; default: every core.",
+    )
+    add("--backend", default="local", help="local (this machine's cores) or ray (a Ray cluster).")
+    add("--address", help="With --backend ray: the cluster's address; default: start one.")
+    add(
+        "--max-actions",
+        type=Bounded(int, 1),
+        default=20_000,
+        help="A game still going after this many actions stops.",
+    )
+    add("--out", type=Path, help="Save every game (seed, seats, winners, record) as this CSV file.")
+    add("--plot", type=Path, help="Draw the results to PATH.png and PATH.svg.")
+    repeatable(parser, "--option", "-o", help="A game option as NAME=VALUE (repeatable).")
+
+
+def run(args: Namespace) -> None:
     from rich.console import Console
     from rich.markdown import Markdown
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
@@ -54,22 +50,23 @@ def tournament(
     from sleuth.lab.report import plot as draw
     from sleuth.lab.report import summarise
     from sleuth.lab.results import save
-    from sleuth.lab.tournament import GameResult, Tournament, run
+    from sleuth.lab.tournament import GameResult, Tournament
+    from sleuth.lab.tournament import run as play_all
 
-    entrants = tuple(b.strip() for b in bots.split(",") if b.strip())
+    entrants = tuple(b.strip() for b in args.bots.split(",") if b.strip())
     plan = Tournament(
-        game=game,
+        game=args.game,
         bots=entrants,
-        games=games,
-        players=players,
-        seed=seed,
-        options=_options(option or []),
-        max_actions=max_actions,
+        games=args.games,
+        players=args.players,
+        seed=args.seed,
+        options=_options(args.option),
+        max_actions=args.max_actions,
     )
     try:
         plan.check()
     except (sleuth.IllegalAction, ValueError) as err:
-        raise typer.BadParameter(str(err)) from None
+        raise UsageError(str(err)) from None
     console = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",
@@ -79,21 +76,36 @@ def tournament(
         console=console,
         transient=True,
     ) as bar:
-        task = bar.add_task(f"{game}: {' v '.join(entrants)}", total=games)
+        task = bar.add_task(f"{args.game}: {' v '.join(entrants)}", total=args.games)
 
         def advance(_: GameResult) -> None:
             bar.advance(task)
 
         try:
-            results = run(plan, workers, advance, backend=backend, address=address)
+            results = play_all(
+                plan, args.workers, advance, backend=args.backend, address=args.address
+            )
         except ValueError as err:
-            raise typer.BadParameter(str(err), param_hint="--backend") from None
+            raise UsageError(str(err), "--backend") from None
     summary = summarise(results)
     Console().print(Markdown(summary.table()))
+    out, plot = args.out, args.plot
     if out is not None:
         save(results, out)
-        typer.echo(f"Saved {len(results)} games to {out}")
+        print(f"Saved {len(results)} games to {out}")
     if plot is not None:
         for suffix in (".png", ".svg"):
             draw(summary, plot.with_suffix(suffix))
-        typer.echo(f"Drew {plot.with_suffix('.png')} and {plot.with_suffix('.svg')}")
+        print(f"Drew {plot.with_suffix('.png')} and {plot.with_suffix('.svg')}")
+
+
+COMMAND = Command(
+    "Play bots against each other in seeded games and report win rates, seats and ratings.",
+    add_arguments,
+    run,
+    description="""Play bots against each other in seeded games and report win rates, seats and
+    ratings.
+
+    Every seating of the bots is played in turn, game after game, each with its own seed,
+    so the same command gives the same results on any number of processes.""",
+)

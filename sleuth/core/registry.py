@@ -43,12 +43,18 @@ class GameSpec:
       coached steps, read and played through by `sleuth.core.tutorial`;
     * `routes`: a FastAPI router of its own pages (a companion device);
     * `kit`: its print-and-play kit, `build_kit(paper, **choices) -> sleuth.printing.kit.Kit`;
-    * `cli`: a module whose Typer `app` holds its own commands (`sleuth <name> ...`),
-      and whose optional `TOP_LEVEL` maps short names to commands (`sleuth scanner`).
+    * `cli`: a module whose `COMMANDS` maps each command it adds to `sleuth` to a
+      `sleuth.commands.base.Command` (its one-line help, `add_arguments(parser)` for
+      argparse, `run(args) -> int | None`): by convention its own group under the game's
+      name (`sleuth stop-thief track`, made with `sleuth.commands.base.group`) and any
+      short names (`sleuth scanner`). A name `sleuth` or an earlier game already has is
+      not offered again. `run` raises `sleuth.commands.base.UsageError` for a command line
+      it cannot run (status 2) and returns the exit status (None: 0).
 
-    `commands` gives the one-line help of each command the `cli` part adds, by name (the
-    game's own group under the game's name, then each of `TOP_LEVEL`), so that
-    `sleuth --help` can list them without importing the part.
+    `commands` gives the one-line help of each command of `COMMANDS`, by name, so that
+    `sleuth --help` lists them without importing the part; the part is imported, and its
+    parsers built, only when one of them is run or asked for help. A manifest without
+    `commands` has its part imported every time `sleuth` starts, to list them.
     """
 
     name: str

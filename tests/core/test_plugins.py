@@ -76,10 +76,14 @@ def test_a_game_another_package_adds_is_listed_after_the_built_in_ones(tmp_path:
 
 
 def test_help_lists_the_commands_of_a_game_another_package_adds(tmp_path: Path) -> None:
-    assert "copycat" not in run(tmp_path, "-m", "sleuth", "--help")
+    """High Card's `cli` part (tests/example_game/cli.py); Copycat's, Stop Thief's own, offers
+    only names taken already (`stop-thief`, `scanner`): they keep their first meaning."""
+    assert "high-card" not in run(tmp_path, "-m", "sleuth", "--help")
     install(tmp_path)
-    assert "copycat" in run(tmp_path, "-m", "sleuth", "--help").split()
-    assert "track" in run(tmp_path, "-m", "sleuth", "copycat", "--help")
+    listed = run(tmp_path, "-m", "sleuth", "--help").split()
+    assert "high-card" in listed and listed.count("stop-thief") == listed.count("scanner") == 1
+    assert "deal" in run(tmp_path, "-m", "sleuth", "high-card", "--help")
+    assert "player 1:" in run(tmp_path, "-m", "sleuth", "high-card", "deal", "-s", "3")
 
 
 def test_a_zip_on_the_path_is_left_to_importlib_metadata(

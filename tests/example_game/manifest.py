@@ -11,4 +11,6 @@ SPEC = GameSpec(
     rules="rules:HighCard",
     options="options:HighCardOptions",
     seat_names="player",
+    parts={"cli": "cli"},
+    commands={"high-card": "High Card tools: deal a table and show every card."},
 )

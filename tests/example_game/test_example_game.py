@@ -16,6 +16,7 @@ from sleuth.bots import make_bot, play
 from sleuth.core import IllegalAction
 from sleuth.core.registry import _REGISTRY, register
 from sleuth.server.app import create_app
+from tests.command_line import run_sleuth
 from tests.example_game.manifest import SPEC
 
 
@@ -72,3 +73,18 @@ def test_the_server_serves_it_unchanged() -> None:
             time.sleep(0.02)
         replay = client.get(f"/api/tables/{tid}/replay").json()
         assert sleuth.replay(replay["record"]).over
+
+
+def test_its_commands_join_the_sleuth_command() -> None:
+    """Its `cli` part's COMMANDS, listed by its manifest's words until one is run."""
+    listed = run_sleuth("--help")
+    assert "high-card High Card tools: deal a table and show every card." in " ".join(
+        listed.stdout.split()
+    )
+    dealt = run_sleuth("high-card", "deal", "--players", "3", "--seed", "4")
+    cards = sleuth.new_game("high-card", players=3, seed=4).reveal()["cards"]
+    assert dealt.exit_code == 0
+    assert dealt.stdout.splitlines() == [f"player {n + 1}: {c}" for n, c in enumerate(cards)]
+    refused = run_sleuth("high-card", "deal", "-p", "9")
+    assert refused.exit_code == 2
+    assert "sleuth high-card deal: error: argument --players: 2 to 4 players" in refused.stderr

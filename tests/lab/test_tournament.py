@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import sleuth
-from sleuth.cli import app
 from sleuth.lab.report import plot, summarise, wilson
 from sleuth.lab.results import load, save
 from sleuth.lab.tournament import Tournament, run
+from tests.command_line import run_sleuth
 
 SMALL = Tournament("kojak", ("random", "expert"), games=6, seed=3)
 
@@ -86,27 +85,12 @@ def test_unplayable_tournaments_are_refused_with_a_reason() -> None:
 
 def test_the_command_prints_the_table_and_writes_its_files(tmp_path: Path) -> None:
     out, drawn = tmp_path / "games.csv", tmp_path / "plot"
-    result = CliRunner().invoke(
-        app,
-        [
-            "tournament",
-            "kojak",
-            "--bots",
-            "random,expert",
-            "-n",
-            "4",
-            "-j",
-            "1",
-            "--out",
-            str(out),
-            "--plot",
-            str(drawn),
-        ],
-    )
+    result = run_sleuth("tournament", "kojak", "--bots", "random,expert", "-n", "4", "-j", "1",
+                        "--out", str(out), "--plot", str(drawn))  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "expert" in result.output and "win rate" in result.output
     assert len(load(out)) == 4 and (tmp_path / "plot.png").exists()
-    refused = CliRunner().invoke(app, ["tournament", "kojak", "--bots", "random,wizard"])
+    refused = run_sleuth("tournament", "kojak", "--bots", "random,wizard")
     assert refused.exit_code != 0 and "wizard" in refused.output
 
 

@@ -8,6 +8,7 @@ installed before sleuth is imported: it sees `open`, `Path.read_text` and
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import subprocess
@@ -15,15 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
-import typer.main
-from typer.core import TyperGroup
 
 import sleuth
-from sleuth.cli import app
-from sleuth.commands.groups import GameCommands, game_commands
+from sleuth.cli import root
+from tests.command_line import run_sleuth
 
 GAMES = Path(sleuth.__file__).resolve().parent / "games"
 HEAVY = ("textual", "fastapi", "numpy")
+OTHER_CLI_FRAMEWORKS = ("typer", "click", "rich")  # rich: its help formatting is slow
 
 PROBE = """
 import json, sys
@@ -93,7 +93,8 @@ def test_listing_the_games_imports_only_the_registry_and_the_manifests() -> None
 
 def test_help_imports_only_the_manifests() -> None:
     """`sleuth --help` lists every game's commands from its manifest: no game module beyond
-    the manifest is imported, no data read, and no Rich (its help formatting is slow)."""
+    the manifest is imported, no data read, and argparse is all the command-line framework
+    imported (no Typer, click or Rich: bench/bench_startup.py)."""
     opened, modules = probe(HELP)
     assert opened == []
     game_modules = {m for m in modules if m.startswith("sleuth.games.")}
@@ -101,7 +102,8 @@ def test_help_imports_only_the_manifests() -> None:
     assert all(m.count(".") == 2 or m.endswith(".manifest") for m in game_modules), sorted(
         game_modules
     )
-    assert not [m for m in (*HEAVY, "rich") if m in modules]
+    assert not [m for m in (*HEAVY, *OTHER_CLI_FRAMEWORKS) if m in modules]
+    assert "argparse" in modules
 
 
 # --- the manifest's list of commands is the cli part's ----------------------------------------
@@ -111,28 +113,32 @@ CLI_GAMES = [name for name in sleuth.game_names() if sleuth.spec(name).has("cli"
 @pytest.mark.parametrize("name", CLI_GAMES)
 def test_a_manifest_lists_the_commands_its_cli_part_adds(name: str) -> None:
     game = sleuth.spec(name)
-    commands = game_commands(game)
-    assert list(game.commands) and set(game.commands) == set(commands)
-    for command, words in game.commands.items():
-        assert commands[command].get_short_help_str(10_000) == words
+    commands = {command: built.help for command, built in game.load("cli").COMMANDS.items()}
+    assert commands and commands == dict(game.commands)
 
 
-def root() -> tuple[GameCommands, typer.Context]:
-    group = typer.main.get_command(app)
-    assert isinstance(group, GameCommands)
-    return group, typer.Context(group, info_name="sleuth")
+def commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    (subparsers,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(subparsers.choices)
 
 
-def test_help_lists_the_same_before_and_after_the_games_are_imported() -> None:
-    group, ctx = root()
-    listed = group.get_help(ctx)
-    names = group.list_commands(ctx)
-    for command in names:  # imports every game's commands
-        assert group.get_command(ctx, command) is not None
-    assert group.list_commands(ctx) == names
-    assert group.get_help(ctx) == listed
-    assert isinstance(group.get_command(ctx, "stop-thief"), TyperGroup)
+def test_help_lists_the_same_whichever_game_is_built() -> None:
+    """A command is built only when it is chosen (a game's, with the rest of its own); the
+    help lists them alike."""
+    listed = root(None).format_help()
+    names = list(commands(root(None)))
     assert names[:3] == ["play", "serve", "games"]
+    game_commands = [c for name in CLI_GAMES for c in sleuth.spec(name).commands]
+    assert game_commands and set(game_commands) <= set(names)
+    for command in names:  # each built whole in turn, a game's with the rest of its own
+        built = root(command)
+        assert list(commands(built)) == names
+        assert built.format_help() == listed
+    stop_thief = commands(root("stop-thief"))["stop-thief"]
+    assert "track" in commands(stop_thief)
+    assert "track" not in commands(root(None))["stop-thief"].format_help()  # only listed
+    assert "--port" in commands(root("serve"))["serve"].format_help()
+    assert "--port" not in commands(root("play"))["serve"].format_help()
 
 
 def test_a_manifest_without_its_commands_listed_has_its_cli_part_imported_to_list_them(
@@ -141,10 +147,9 @@ def test_a_manifest_without_its_commands_listed_has_its_cli_part_imported_to_lis
     """A separately installed game may not list them: its commands are offered all the same."""
     from sleuth.core import registry
 
-    stop_thief = sleuth.spec("stop-thief")
-    unlisted = dataclasses.replace(stop_thief, name="copycat", commands={})
-    monkeypatch.setitem(registry._REGISTRY, "copycat", unlisted)
-    group, ctx = root()
-    assert "copycat" in group.list_commands(ctx)
-    copycat = group.get_command(ctx, "copycat")
-    assert isinstance(copycat, TyperGroup) and "track" in copycat.commands
+    unlisted = dataclasses.replace(sleuth.spec("stop-thief"), commands={})
+    monkeypatch.setitem(registry._REGISTRY, "stop-thief", unlisted)
+    listed = commands(root(None))
+    assert "scanner" in listed and "track" in commands(listed["stop-thief"])  # built: imported
+    ran = run_sleuth("stop-thief", "track", "1Cr", "1dr", "1FL", "1dr", "1GL")
+    assert (ran.exit_code, ran.stdout) == (0, "148\n")

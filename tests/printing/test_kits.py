@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 import sleuth
-from sleuth.cli import app
 from sleuth.printing.paper import A4, LETTER, Paper
+from tests.command_line import run_sleuth
 
 pdfium = pytest.importorskip("pypdfium2")
 pypdf = pytest.importorskip("pypdf")
@@ -79,14 +78,14 @@ def test_backs_lie_behind_their_faces_when_printed_on_both_sides() -> None:
 
 def test_the_print_command_writes_the_kit_and_refuses_what_it_cannot(tmp_path: Path) -> None:
     out = tmp_path / "kit.pdf"
-    done = CliRunner().invoke(app, ["print", "stop-thief", "-o", str(out), "--paper", "letter"])
+    done = run_sleuth("print", "stop-thief", "-o", str(out), "--paper", "letter")
     assert done.exit_code == 0, done.output
     assert "US Letter" in done.output and out.stat().st_size > 0
-    paper = CliRunner().invoke(app, ["print", "stop-thief", "-o", str(out), "--paper", "a3"])
+    paper = run_sleuth("print", "stop-thief", "-o", str(out), "--paper", "a3")
     assert paper.exit_code != 0 and "a4 or letter" in paper.output
-    game = CliRunner().invoke(app, ["print", "cluedo", "-o", str(out)])
+    game = run_sleuth("print", "cluedo", "-o", str(out))
     assert game.exit_code != 0
-    choice = CliRunner().invoke(app, ["print", "stop-thief", "-o", str(out), "--case-set", "2"])
+    choice = run_sleuth("print", "stop-thief", "-o", str(out), "--case-set", "2")
     assert choice.exit_code != 0 and "takes no --case-set" in choice.output
 
 
@@ -142,7 +141,7 @@ def test_the_kojak_kit_prints_generated_games_with_the_companions_codes(tmp_path
     from sleuth.games.kojak.companion.device import KojakCompanion
 
     out = tmp_path / "kit.pdf"
-    done = CliRunner().invoke(app, ["print", "kojak", "--game-number", "51", "-o", str(out)])
+    done = run_sleuth("print", "kojak", "--game-number", "51", "-o", str(out))
     assert done.exit_code == 0, done.output
     kit = sleuth.spec("kojak").load("kit")(A4, game_number=51)
     reader = pypdf.PdfReader(out)

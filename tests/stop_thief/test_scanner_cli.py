@@ -7,20 +7,17 @@ import json
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from sleuth.cli import app
 from sleuth.games.stop_thief.companion.cli import PLAIN_HELP, terminal_app
 from sleuth.games.stop_thief.companion.led import LedTableError, lit, parse_table, seven_segment
 from sleuth.games.stop_thief.companion.led import table as led_table
 from sleuth.games.stop_thief.device import CrimeScannerDevice
 from sleuth.games.stop_thief.scanner import Odds
-
-runner = CliRunner()
+from tests.command_line import run_sleuth
 
 
 def scan(*args: str) -> tuple[int, list[dict[str, Any]]]:
-    result = runner.invoke(app, ["scanner", *args])
+    result = run_sleuth("scanner", *args)
     return result.exit_code, [json.loads(line) for line in result.stdout.splitlines()]
 
 
@@ -118,17 +115,17 @@ def test_presses_may_be_one_argument() -> None:
 
 def test_unknown_button_is_a_usage_error() -> None:
     """ST-SCANNER-02: a name that is no button stops the command before anything runs."""
-    result = runner.invoke(app, ["scanner", "--seed", "1", "--json", "ON", "HONK"])
+    result = run_sleuth("scanner", "--seed", "1", "--json", "ON", "HONK")
     assert result.exit_code == 2 and result.stdout == ""
     assert "HONK" in result.output
 
 
 def test_seed_is_drawn_and_told_when_omitted() -> None:
     """ST-SCANNER-22: without --seed a random seed is used and told on standard error."""
-    result = runner.invoke(app, ["scanner", "--json", "ON", "ON"])
+    result = run_sleuth("scanner", "--json", "ON", "ON")
     assert result.exit_code == 0 and result.stderr.startswith("seed: ")
     seed = result.stderr.split()[1]
-    again = runner.invoke(app, ["scanner", "--seed", seed, "--json", "ON", "ON"])
+    again = run_sleuth("scanner", "--seed", seed, "--json", "ON", "ON")
     assert again.stdout == result.stdout
 
 
@@ -138,14 +135,14 @@ def test_plain_scanner_serves_the_page(monkeypatch: Any) -> None:
 
     calls: list[tuple[Any, ...]] = []
     monkeypatch.setattr(command, "serve_page", lambda *args: calls.append(args))
-    assert runner.invoke(app, ["scanner", "--no-open"]).exit_code == 0
+    assert run_sleuth("scanner", "--no-open").exit_code == 0
     assert calls == [("127.0.0.1", 8001, "sleuth.sqlite3", "", False)]  # 8000 is the game server
     calls.clear()
-    assert runner.invoke(app, ["scanner", "--no-open", "--port", "8123"]).exit_code == 0
+    assert run_sleuth("scanner", "--no-open", "--port", "8123").exit_code == 0
     assert calls == [("127.0.0.1", 8123, "sleuth.sqlite3", "", False)]
     assert "--terminal" in PLAIN_HELP and "--json" in PLAIN_HELP
-    assert runner.invoke(app, ["scanner", "ON"]).exit_code == 2
-    assert runner.invoke(app, ["scanner", "--json", "--terminal"]).exit_code == 2
+    assert run_sleuth("scanner", "ON").exit_code == 2
+    assert run_sleuth("scanner", "--json", "--terminal").exit_code == 2
 
 
 # --- the terminal device -------------------------------------------------------------------

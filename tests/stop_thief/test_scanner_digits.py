@@ -6,9 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from sleuth.cli import app
 from sleuth.core import Rng
 from sleuth.games.stop_thief.board import load_board
 from sleuth.games.stop_thief.device import CrimeScannerDevice
@@ -23,14 +21,14 @@ from sleuth.games.stop_thief.thief import (
     spaces_apart,
 )
 from sleuth.games.stop_thief.tracker import NoteError, Tracker, parse_notes
+from tests.command_line import run_sleuth
 from tests.stop_thief.conftest import act, new
 
 BOARD = load_board()
-runner = CliRunner()
 
 
 def track(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["stop-thief", "track", *args])
+    result = run_sleuth("stop-thief", "track", *args)
     return result.exit_code, result.stdout, result.stderr
 
 
@@ -172,7 +170,7 @@ def test_an_escape_starts_from_the_crime_he_was_caught_at() -> None:
 
 # --- `sleuth scanner --json` and a bare TIP ------------------------------------------------
 def scan(*args: str) -> tuple[int, list[dict[str, Any]]]:
-    result = runner.invoke(app, ["scanner", *args])
+    result = run_sleuth("scanner", *args)
     return result.exit_code, [json.loads(line) for line in result.stdout.splitlines()]
 
 

@@ -6,15 +6,12 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from sleuth.cli import app
-
-runner = CliRunner()
+from tests.command_line import run_sleuth
 
 
 def track(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, ["stop-thief", "track", *args])
+    result = run_sleuth("stop-thief", "track", *args)
     return result.exit_code, result.stdout, result.stderr
 
 

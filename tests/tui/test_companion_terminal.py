@@ -14,12 +14,11 @@ from typing import Any
 
 import pytest
 from textual.widgets import Input, Static
-from typer.testing import CliRunner
 
 import sleuth
-from sleuth.cli import app as cli
 from sleuth.server.companions import CompanionStore
 from sleuth.tui.companion import CompanionTerminal, TokenFile
+from tests.command_line import run_sleuth
 
 Script = Callable[[Any, CompanionTerminal], Awaitable[None]]
 
@@ -170,10 +169,8 @@ def test_a_session_resumes_in_the_terminal_and_is_shared_with_a_phone(tmp_path: 
 
     CompanionTerminal.run = fake_run  # type: ignore[method-assign]
     try:
-        made = CliRunner().invoke(
-            cli, ["companion", "kojak", "--players", "2", "--here", "1", "--names", "Ann",
-                  "--setting", "game=3", "--db", str(db)],
-        )  # fmt: skip
+        made = run_sleuth("companion", "kojak", "--players", "2", "--here", "1", "--names", "Ann",
+                          "--setting", "game=3", "--db", str(db))  # fmt: skip
         assert made.exit_code == 0, made.output
         sid = ran[0].sid
         assert ran[0].tokens.keys() == {0}
@@ -185,15 +182,14 @@ def test_a_session_resumes_in_the_terminal_and_is_shared_with_a_phone(tmp_path: 
         client.post(f"/api/companions/kojak/sessions/{sid}/actions",
                     json={"action": {"type": "take", "building": "hotel"}},
                     headers={"Authorization": f"Bearer {phone}"})  # fmt: skip
-        again = CliRunner().invoke(cli, ["companion", "kojak", "--session", sid, "--db", str(db)])
+        again = run_sleuth("companion", "kojak", "--session", sid, "--db", str(db))
         assert again.exit_code == 0, again.output
         resumed = ran[1]
         assert resumed.tokens.keys() == {0}  # the phone's seat is not this terminal's
         assert resumed.session().device.view(None)["players"][1]["taken"] == ["hotel"]
-        bad = CliRunner().invoke(cli, ["companion", "kojak", "--setting", "game=-1",
-                                       "--db", str(db)])  # fmt: skip
+        bad = run_sleuth("companion", "kojak", "--setting", "game=-1", "--db", str(db))
         assert bad.exit_code == 2 and "game" in bad.output
-        none = CliRunner().invoke(cli, ["companion", "kojak", "--here", "0", "--db", str(db)])
+        none = run_sleuth("companion", "kojak", "--here", "0", "--db", str(db))
         assert none.exit_code == 2 and "--here" in none.output and len(ran) == 2
     finally:
         CompanionTerminal.run = original  # type: ignore[method-assign]

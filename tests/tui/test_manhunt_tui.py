@@ -178,11 +178,10 @@ def test_clicking_a_lit_space_fills_the_command_line() -> None:
     ],
 )
 def test_play_command_refuses_bad_manhunt_tables(args: list[str], says: str) -> None:
-    from typer.testing import CliRunner
 
-    from sleuth.cli import app
+    from tests.command_line import run_sleuth
 
-    result = CliRunner().invoke(app, ["play", *args])
+    result = run_sleuth("play", *args)
     assert result.exit_code == 2
     assert says in " ".join(result.output.replace("│", "").split())
 

@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-from typer.testing import CliRunner
 
 import sleuth
-from sleuth.cli import app as cli
 from sleuth.tui import app_for, saves
 from sleuth.tui.session import CommandLine, QuitScreen
 from sleuth.tui.shell import CoverScreen, GameShell, InfoScreen
+from tests.command_line import run_sleuth
 
 SIZE = (120, 40)
 TABLES = {"stop-thief": (3, 1), "manhunt": (3, 1), "kojak": (3, 1), "columbo": (3, 1)}
@@ -201,7 +200,7 @@ def test_a_damaged_save_is_refused_clearly_and_left_as_it_was(
     with pytest.raises(saves.BadSave, match=says) as caught:
         saves.read(path)
     assert str(path) in str(caught.value)
-    result = CliRunner().invoke(cli, ["play", "--resume", str(path)])
+    result = run_sleuth("play", "--resume", str(path))
     assert result.exit_code == 2
     assert says in " ".join(result.output.split())
     assert path.read_bytes() == before
@@ -230,11 +229,11 @@ def test_resume_finds_the_latest_unfinished_save(
     with pytest.raises(saves.BadSave, match="no unfinished columbo game"):
         saves.latest("columbo")
     # `--resume` alone, or before a game's name, means the latest; without a terminal the
-    # command stops after reading it (a CliRunner has none)
+    # command stops after reading it (a test has none: tests/command_line.py)
     for args in (["--resume"], ["kojak", "-r"], ["--resume", "kojak"]):
-        result = CliRunner().invoke(cli, ["play", *args])
+        result = run_sleuth("play", *args)
         assert "needs a terminal" in result.output, args
-    result = CliRunner().invoke(cli, ["play", "--resume", "--players", "2"])
+    result = run_sleuth("play", "--resume", "--players", "2")
     assert result.exit_code == 2 and "leave out --players" in " ".join(result.output.split())
 
 

@@ -485,11 +485,10 @@ def test_a_long_memory_keeps_the_scanner_short() -> None:
     ],
 )
 def test_play_command_refuses_bad_tables(args: list[str], says: str) -> None:
-    from typer.testing import CliRunner
 
-    from sleuth.cli import app
+    from tests.command_line import run_sleuth
 
-    result = CliRunner().invoke(app, ["play", *args])
+    result = run_sleuth("play", *args)
     assert result.exit_code == 2
     assert says in " ".join(result.output.split()).replace("│", "")
 

@@ -11,12 +11,11 @@ import pytest
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-from typer.testing import CliRunner
 
-from sleuth.cli import app as cli
 from sleuth.core.tutorial import Script, load_script, tutorial_games
 from sleuth.tui import app_for
 from sleuth.tui.shell import GameShell
+from tests.command_line import run_sleuth
 from tests.tui.pilot import panel, run_app
 
 GAMES = [game for game in tutorial_games() if app_for(game) is not None]
@@ -86,7 +85,7 @@ def test_another_command_gets_the_coachs_reason_and_changes_nothing() -> None:
 
 
 def test_the_tutorial_flag_refuses_a_table_of_its_own() -> None:
-    result = CliRunner().invoke(cli, ["play", "stop-thief", "--tutorial", "--players", "4"])
+    result = run_sleuth("play", "stop-thief", "--tutorial", "--players", "4")
     assert result.exit_code == 2
     assert "a guided game sets up its own table; leave out --players" in result.output
 

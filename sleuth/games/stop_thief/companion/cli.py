@@ -32,24 +32,17 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
-from urllib.parse import urlencode
+from argparse import ArgumentParser, Namespace
+from typing import TYPE_CHECKING
 
-import typer
-
-from sleuth.games.stop_thief.companion.led import seven_segment
-from sleuth.games.stop_thief.device import (
-    BUTTONS,
-    CrimeScannerDevice,
-    RefusedPress,
-    Result,
-    normalise,
-)
-from sleuth.games.stop_thief.scanner import Odds
+from sleuth.commands.base import Command, UsageError
+from sleuth.commands.values import Bounded, OnOff
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from sleuth.games.stop_thief.device import CrimeScannerDevice
+    from sleuth.games.stop_thief.scanner import Odds
 
 PLAIN_HELP = """\
 The Crime Scanner page runs until you press Ctrl+C. Also:
@@ -69,92 +62,122 @@ GAME_PORT = 8000
 """Where `sleuth serve` listens by default; it serves the scanner page too, at /scanner."""
 
 
-def scanner(
-    presses: Annotated[
-        list[str] | None,
-        typer.Argument(
-            help="Buttons to press in order (with --json): ON OFF CLUE TIP TIP_RELEASE ARREST 0-9.",
-            metavar="PRESS...",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for all chance; drawn at random when omitted.")
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Run PRESS... and print one JSON object a press.")
-    ] = False,
-    reveal: Annotated[
-        bool, typer.Option(help="With --json: add the thief's true space after each press.")
-    ] = False,
-    terminal: Annotated[bool, typer.Option(help="Play the scanner in this terminal.")] = False,
-    still: Annotated[
-        float,
-        typer.Option(min=0.0, max=1.0, help="Chance that CLUE leaves the thief still (a bleep)."),
-    ] = Odds.still,
-    escape: Annotated[
-        float,
-        typer.Option(min=0.0, max=1.0, help="Chance he escapes an arrest at his true space."),
-    ] = Odds.escape,
-    six: Annotated[
-        float,
-        typer.Option(min=0.0, max=1.0, help="Chance an escape runs six moves, not five."),
-    ] = Odds.six,
-    digits: Annotated[
-        bool,
-        typer.Option(
-            help="With --json or --terminal: every clue shows his building or street digit, "
-            "as the real unit did (--no-digits: only a crime does)."
-        ),
-    ] = Odds.digits,
-    host: Annotated[
-        str, typer.Option(help="The page: address to listen on (0.0.0.0 to reach it from a phone).")
-    ] = "127.0.0.1",
-    port: Annotated[
-        int,
-        typer.Option(
-            help="The page: port to listen on (the game server's own port, 8000, is left to "
-            "`sleuth serve`; if it runs there, its scanner page is opened instead)."
-        ),
-    ] = SCANNER_PORT,
-    db: Annotated[
-        str, typer.Option(help="The page: SQLite file or SQLAlchemy URL keeping the scanners.")
-    ] = "sleuth.sqlite3",
-    open_browser: Annotated[
-        bool, typer.Option("--open/--no-open", help="The page: open it in the browser.")
-    ] = True,
-) -> None:
-    """The Stop Thief Crime Scanner, for players whose 1979 unit has died."""
-    presses = [p for arg in presses or [] for p in arg.replace(",", " ").split()]
+def add_arguments(parser: ArgumentParser) -> None:
+    from sleuth.games.stop_thief.scanner import Odds
+
+    add = parser.add_argument
+    add(
+        "presses",
+        nargs="*",
+        metavar="PRESS",
+        help="Buttons to press in order (with --json): ON OFF CLUE TIP TIP_RELEASE ARREST 0-9.",
+    )
+    add("--seed", type=int, help="Seed for all chance; drawn at random when omitted.")
+    add(
+        "--json",
+        dest="as_json",
+        action="store_true",
+        help="Run PRESS... and print one JSON object a press.",
+    )
+    add(
+        "--reveal",
+        action=OnOff,
+        default=False,
+        help="With --json: add the thief's true space after each press.",
+    )
+    add("--terminal", action=OnOff, default=False, help="Play the scanner in this terminal.")
+    chance = Bounded(float, 0.0, 1.0)
+    add(
+        "--still",
+        type=chance,
+        default=Odds.still,
+        help="Chance that CLUE leaves the thief still (a bleep).",
+    )
+    add(
+        "--escape",
+        type=chance,
+        default=Odds.escape,
+        help="Chance he escapes an arrest at his true space.",
+    )
+    add("--six", type=chance, default=Odds.six, help="Chance an escape runs six moves, not five.")
+    add(
+        "--digits",
+        action=OnOff,
+        default=Odds.digits,
+        help="With --json or --terminal: every clue shows his building or street digit, "
+        "as the real unit did (--no-digits: only a crime does).",
+    )
+    add(
+        "--host",
+        default="127.0.0.1",
+        help="The page: address to listen on (0.0.0.0 to reach it from a phone).",
+    )
+    add(
+        "--port",
+        type=int,
+        default=SCANNER_PORT,
+        help="The page: port to listen on (the game server's own port, 8000, is left to "
+        "`sleuth serve`; if it runs there, its scanner page is opened instead).",
+    )
+    add(
+        "--db",
+        default="sleuth.sqlite3",
+        help="The page: SQLite file or SQLAlchemy URL keeping the scanners.",
+    )
+    add(
+        "--open",
+        dest="open_browser",
+        action=OnOff,
+        default=True,
+        help="The page: open it in the browser.",
+    )
+
+
+def run(args: Namespace) -> int | None:
+    from sleuth.games.stop_thief.device import CrimeScannerDevice, RefusedPress, normalise
+    from sleuth.games.stop_thief.scanner import Odds
+
+    presses = [p for arg in args.presses for p in arg.replace(",", " ").split()]
+    as_json, terminal, seed = args.as_json, args.terminal, args.seed
+    still, escape, six = args.still, args.escape, args.six
     if as_json and terminal:
-        raise typer.BadParameter("choose one of --json and --terminal")
+        raise UsageError("choose one of --json and --terminal")
     if presses and not as_json:
-        raise typer.BadParameter("add --json to run presses (or use --terminal to play)")
+        raise UsageError("add --json to run presses (or use --terminal to play)")
     if not as_json and not terminal:
         odds = Odds(still=still, escape=escape, six=six)
-        serve_page(host, port, db, page_query(seed, odds), open_browser)
-        return
+        serve_page(args.host, args.port, args.db, page_query(seed, odds), args.open_browser)
+        return None
     try:
         names = [normalise(p) for p in presses]
     except RefusedPress as err:
-        raise typer.BadParameter(str(err), param_hint="PRESS") from None
+        raise UsageError(str(err), "PRESS") from None
     if seed is None:
         import secrets  # imported where used, like the networking below: --json starts fast
 
         seed = secrets.randbelow(2**31)
-        typer.echo(f"seed: {seed}", err=True)
-    device = CrimeScannerDevice(seed, Odds(still=still, escape=escape, six=six, digits=digits))
+        print(f"seed: {seed}", file=sys.stderr)
+    odds = Odds(still=still, escape=escape, six=six, digits=args.digits)
+    device = CrimeScannerDevice(seed, odds)
     if terminal:
         terminal_app(device).run()
-        return
-    refused = run_json(device, names, reveal)
-    if refused:
-        raise typer.Exit(1)
+        return None
+    refused = run_json(device, names, args.reveal)
+    return 1 if refused else None
+
+
+COMMAND = Command(
+    "The Stop Thief Crime Scanner, for players whose 1979 unit has died.", add_arguments, run
+)
 
 
 # --- the page --------------------------------------------------------------------------------
 def page_query(seed: int | None, odds: Odds) -> str:
     """The page's query string: settings for a new scanner, or '' to resume the last one."""
+    from urllib.parse import urlencode
+
+    from sleuth.games.stop_thief.scanner import Odds
+
     query: dict[str, str] = {}
     if seed is not None:
         query["seed"] = str(seed)
@@ -217,7 +240,7 @@ def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) ->
     if not _port_free(host, port):
         if _answers(f"http://{shown}:{port}"):  # `sleuth serve` is running there already
             page = f"http://{shown}:{port}{suffix}"
-            typer.echo(f"sleuth scanner: already served at {page}")
+            print(f"sleuth scanner: already served at {page}")
             if open_browser:
                 webbrowser.open(page)
             return
@@ -227,16 +250,18 @@ def serve_page(host: str, port: int, db: str, query: str, open_browser: bool) ->
             with socket.socket() as s:
                 s.bind((host, 0))
                 port = int(s.getsockname()[1])
+    from pathlib import Path
+
     import uvicorn
 
     from sleuth.server.app import create_app
 
     url = db if "://" in db else f"sqlite:///{Path(db).resolve()}"
     page = f"http://{shown}:{port}{suffix}"
-    typer.echo(f"sleuth scanner: open {page}  (database: {url})")
+    print(f"sleuth scanner: open {page}  (database: {url})")
     if host in ("0.0.0.0", "::") and (lan := _lan_address()):
-        typer.echo(f"  on a phone on this network: http://{lan}:{port}{suffix}")
-    typer.echo(PLAIN_HELP)
+        print(f"  on a phone on this network: http://{lan}:{port}{suffix}")
+    print(PLAIN_HELP)
     if open_browser:
         threading.Timer(1.0, webbrowser.open, [page]).start()
     uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
@@ -249,6 +274,8 @@ def run_json(device: CrimeScannerDevice, presses: list[str], reveal: bool) -> in
     does on the terminal unit, and the release prints its own line (`"auto": true`)
     before that press's. TIP_RELEASE still lets go on purpose, and OFF needs no release.
     """
+    from sleuth.games.stop_thief.device import RefusedPress
+
     refused = 0
     for press in presses:
         if device.tip_held and press not in ("TIP_RELEASE", "OFF"):
@@ -286,6 +313,9 @@ def terminal_app(device: CrimeScannerDevice) -> App[None]:
     from textual import events
     from textual.app import App, ComposeResult
     from textual.widgets import Header, Static
+
+    from sleuth.games.stop_thief.companion.led import seven_segment
+    from sleuth.games.stop_thief.device import BUTTONS, RefusedPress, Result
 
     class ScannerTerminal(App[None]):
         TITLE = "Stop Thief Crime Scanner"
