@@ -73,6 +73,7 @@ class StopThiefEncoder(Encoder):
 
     def __init__(self, players: int, options: Any) -> None:
         self.board = load_board()
+        self.board.reach_all()  # at the start, not in the middle of the steps
         self.content = load_content()
         kinds: list[tuple[str, int]] = []
         for card in self.content.cards:
