@@ -24,14 +24,21 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-import sleuth
-from sleuth.rl import env
+# The sleuth of this working tree, not the one the venv's editable install points at:
+# run by path from a git worktree sharing another tree's venv, the script would import
+# (and time) that other tree's code.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import sleuth  # noqa: E402
+from sleuth.rl import env  # noqa: E402
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("stop-thief", 2, {}),
@@ -109,6 +116,7 @@ def main() -> None:
         "--repeat", type=int, default=1, help="rounds over every line, each keeping its best"
     )
     args = parser.parse_args()
+    print(f"sleuth from {Path(sleuth.__file__).parent}")
     global clock
     clock = CLOCKS[args.clock]
     only = {g for g in args.games.split(",") if g}
