@@ -20,13 +20,15 @@ figure. `--clock cpu` times with the process's CPU time instead of the wall cloc
 a machine shared with other work, the wall clock charges each line with whatever else
 ran meanwhile, which moves the ratios between runs; CPU time does much less so.
 `--paired 1000` adds a column that moves less still: each line's ratio with the yardstick
-and the game run by turns, 1,000 steps of each at a time, so that both meet the same load.
+and the game run by turns, 1,000 steps of each at a time, so that both meet the same load
+(the median of the rounds).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -193,7 +195,7 @@ def main() -> None:
     ttt: list[float] = []
     fast: dict[int, float] = {}
     bare: dict[int, float] = {}
-    paired: dict[int, float] = {}  # the best ratio of each line timed by turns (--paired)
+    paired: dict[int, list[float]] = {}  # each round's ratio timed by turns (--paired)
     for _ in range(max(args.repeat, 1)):
         found = yardstick()
         if found is None:
@@ -206,7 +208,7 @@ def main() -> None:
             if args.paired > 0:
                 found_pair = paired_ratio(*setup, args.warmup, args.paired)
                 if found_pair is not None:
-                    paired[k] = max(paired.get(k, 0.0), found_pair)
+                    paired.setdefault(k, []).append(found_pair)
         ttt.append(yardstick() or 0.0)
     if not ttt:
         print("tictactoe_v3 needs pygame (pip install -e '.[bench]'): no ratios")
@@ -224,7 +226,9 @@ def main() -> None:
         shown = ",".join(f"{key}={v}" for key, v in options.items()) or "-"
         ratio = f"{fast[k] / top:>6.2f}x" if top else ""
         line = f"{name:<12} {players:>5} {shown:<22} {fast[k]:>12,.0f} {bare[k]:>10,.0f}"
-        by_turns = f" {paired[k]:>6.2f}x" if k in paired else ""
+        # The median of the rounds, not the best: both sides of a ratio met the same load, so
+        # the best round would only pick the luckiest noise.
+        by_turns = f" {statistics.median(paired[k]):>6.2f}x" if k in paired else ""
         print(f"{line} {ratio:>7}{by_turns}")
 
 
