@@ -3,6 +3,7 @@
 
     .venv/bin/python bench/bench_rl.py [--steps 20000] [--seed 0] [--games columbo,kojak]
                                        [--clock wall|cpu] [--warmup 2000] [--repeat 1]
+                                       [--paired CHUNK]
 
 For each game and a few player counts: AEC environment steps per second with
 uniformly random masked actions (each step = `last()` building the observation and
@@ -18,20 +19,32 @@ what a process does once (loading data, filling its caches) is not charged to th
 figure. `--clock cpu` times with the process's CPU time instead of the wall clock: on
 a machine shared with other work, the wall clock charges each line with whatever else
 ran meanwhile, which moves the ratios between runs; CPU time does much less so.
+`--paired 1000` adds a column that moves less still: each line's ratio with the yardstick
+and the game run by turns, 1,000 steps of each at a time, so that both meet the same load
+(the median of the rounds).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
+import sys
 import time
+from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-import sleuth
-from sleuth.rl import env
+# The sleuth of this working tree, not the one the venv's editable install points at:
+# run by path from a git worktree sharing another tree's venv, the script would import
+# (and time) that other tree's code.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import sleuth  # noqa: E402
+from sleuth.rl import env  # noqa: E402
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("stop-thief", 2, {}),
@@ -71,6 +84,55 @@ def aec_speed(game: Any, steps: int, seed: int, warmup: int = 0) -> float:
     return steps / (clock() - started)
 
 
+def stepper(game: Any, seed: int) -> Callable[[int], float]:
+    """`aec_speed`'s loop in pieces: a function that takes `n` more random masked steps of
+    the environment and returns the clock time they took."""
+    rng = np.random.default_rng(seed)
+    game.reset(seed=seed)
+
+    def run(n: int) -> float:
+        taken, started = 0, clock()
+        while taken < n:
+            if not game.agents:
+                game.reset()
+            obs, _, terminated, truncated, _ = game.last()
+            if terminated or truncated:
+                game.step(None)
+                continue
+            game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            taken += 1
+        return clock() - started
+
+    return run
+
+
+def paired_ratio(
+    name: str, players: int, options: dict[str, Any], steps: int, seed: int, warmup: int, chunk: int
+) -> float | None:
+    """The game's speed over the yardstick's, the two run by turns in pieces of `chunk` steps
+    (which goes first alternating): a load that comes and goes on a shared machine then
+    slows both alike, where runs taken seconds apart moved the ratio by 10-15%."""
+    try:
+        from pettingzoo.classic import tictactoe_v3  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    pair = [
+        stepper(tictactoe_v3.env(), seed),
+        stepper(env(name, players, seed=seed, **options), seed),
+    ]
+    spent = [0.0, 0.0]
+    for run in pair:
+        run(warmup)
+    done = 0
+    while done < steps:
+        n = min(chunk, steps - done)
+        order = (0, 1) if (done // chunk) % 2 == 0 else (1, 0)
+        for k in order:
+            spent[k] += pair[k](n)
+        done += n
+    return spent[0] / spent[1]
+
+
 def tictactoe_speed(steps: int, seed: int, warmup: int = 0) -> float | None:
     """PettingZoo's tictactoe_v3 in the same loop (None without pygame, which it imports)."""
     try:
@@ -108,7 +170,15 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="rounds over every line, each keeping its best"
     )
+    parser.add_argument(
+        "--paired",
+        type=int,
+        default=0,
+        metavar="CHUNK",
+        help="also time each line against the yardstick run by turns in pieces of CHUNK steps",
+    )
     args = parser.parse_args()
+    print(f"sleuth from {Path(sleuth.__file__).parent}")
     global clock
     clock = CLOCKS[args.clock]
     only = {g for g in args.games.split(",") if g}
@@ -125,6 +195,7 @@ def main() -> None:
     ttt: list[float] = []
     fast: dict[int, float] = {}
     bare: dict[int, float] = {}
+    paired: dict[int, list[float]] = {}  # each round's ratio timed by turns (--paired)
     for _ in range(max(args.repeat, 1)):
         found = yardstick()
         if found is None:
@@ -134,6 +205,10 @@ def main() -> None:
             setup = (name, players, options, args.steps, args.seed)
             fast[k] = max(fast.get(k, 0.0), env_speed(*setup, args.warmup))
             bare[k] = max(bare.get(k, 0.0), engine_speed(*setup))
+            if args.paired > 0:
+                found_pair = paired_ratio(*setup, args.warmup, args.paired)
+                if found_pair is not None:
+                    paired.setdefault(k, []).append(found_pair)
         ttt.append(yardstick() or 0.0)
     if not ttt:
         print("tictactoe_v3 needs pygame (pip install -e '.[bench]'): no ratios")
@@ -146,12 +221,15 @@ def main() -> None:
         runs = ", ".join(f"{t:,.0f}" for t in ttt)
         print(f"{'tictactoe_v3':<12} {2:>5} {'-':<22} {top:>12,.0f}  (runs: {runs})")
     head = f"{'game':<12} {'seats':>5} {'options':<22} {'env steps/s':>12} {'engine/s':>10}"
-    print(head + f" {'vs ttt':>7}")
+    print(head + f" {'vs ttt':>7}" + (f" {'paired':>7}" if paired else ""))
     for k, (name, players, options) in enumerate(chosen):
         shown = ",".join(f"{key}={v}" for key, v in options.items()) or "-"
         ratio = f"{fast[k] / top:>6.2f}x" if top else ""
         line = f"{name:<12} {players:>5} {shown:<22} {fast[k]:>12,.0f} {bare[k]:>10,.0f}"
-        print(f"{line} {ratio:>7}")
+        # The median of the rounds, not the best: both sides of a ratio met the same load, so
+        # the best round would only pick the luckiest noise.
+        by_turns = f" {statistics.median(paired[k]):>6.2f}x" if k in paired else ""
+        print(f"{line} {ratio:>7}{by_turns}")
 
 
 if __name__ == "__main__":

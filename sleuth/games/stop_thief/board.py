@@ -288,6 +288,15 @@ class Board:
         order, counts = ring
         return order[: counts[min(limit, len(counts) - 1)]] if limit >= 0 else ()
 
+    def reach_all(self) -> None:
+        """Work out every start node's rings now (some 70 ms a process) rather than at first
+        use: for a process that steps through many games, such as an RL environment, which
+        otherwise meets a new start node, and a breadth-first search over the board, every
+        hundred steps or so for thousands of steps."""
+        for start in self.walkable:
+            if start not in self._rings:
+                self._rings[start] = self._ring(start)
+
     def _ring(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Every node reachable from `start`, nearest first (by index within one distance),
         and how many lie within 0, 1, 2, ... steps: a breadth-first search a layer at a time

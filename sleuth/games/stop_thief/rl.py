@@ -58,9 +58,8 @@ CLUE_ABOUT = (
     "floor, door, glass, street, subway), area 1-8, pressed by the observer; all one-hot"
 )
 
-# Where the clue parts hold a 1 (but the "pressed by the observer" flags), and where each
-# of those flags is with the seat who pressed.
-ClueWindow = tuple[list[int], list[tuple[int, int]]]
+# A kind of clue: its type, and the kind of sound and the area (None for a bleep).
+ClueKey = tuple[str, str | None, int | None]
 # What the vector shows of the turn: whose it is, who is to move, the phase, the dice, the
 # extra spaces and whether a card was played.
 TurnShown = tuple[int, int | None, str, tuple[int, int] | None, int, bool]
@@ -73,6 +72,7 @@ class StopThiefEncoder(Encoder):
 
     def __init__(self, players: int, options: Any) -> None:
         self.board = load_board()
+        self.board.reach_all()  # at the start, not in the middle of the steps
         self.content = load_content()
         kinds: list[tuple[str, int]] = []
         for card in self.content.cards:
@@ -114,9 +114,32 @@ class StopThiefEncoder(Encoder):
             "notebook", n, "chance the thief is on each numbered space, spaces in code order"
         )
 
-        # The clue log last asked about, its length then, the part values of its latest
-        # clues (oldest first) and its window: worked out once for all the seats.
-        self._window: tuple[Sequence[Any], int, list[list[int]], ClueWindow] | None = None
+        # The clue parts side by side, one row a clue (the observer shifts them as a block),
+        # and the values each kind of clue puts in its row (but the observer's own flag).
+        self.clue_width = width
+        self.clue_span = slice(self.clue_parts[0].start, self.clue_parts[-1].stop)
+        keys: list[ClueKey] = [(t, None, None) for t in CLUE_TYPES]
+        for sound in CLUE_KINDS:
+            keys += [(t, sound, area) for t in CLUE_TYPES for area in (None, *range(1, AREAS + 1))]
+        self.clue_rows = {key: k for k, key in enumerate(keys)}
+        self.clue_table = np.zeros((len(keys), width), np.float32)
+        first = self.clue_parts[0].start
+        for k, (kind_of_clue, kind, area) in enumerate(keys):
+            heard = {
+                "type": kind_of_clue,
+                "bleep": kind is None,
+                "kind": kind,
+                "area": area,
+                "by": None,
+            }
+            ones, _ = self.clue_ones([heard])
+            self.clue_table[k, [at - first for at in ones]] = 1.0
+
+    def clue_row(self, clue: Mapping[str, Any]) -> int:
+        """The row of `clue_table` holding what a clue of the log puts in its part."""
+        if clue["bleep"]:
+            return self.clue_rows[clue["type"], None, None]
+        return self.clue_rows[clue["type"], clue["kind"], clue["area"]]
 
     def _universe(self) -> Iterable[Action]:
         # The engine's own ready-made actions, so that a legal action *is* its universe
@@ -150,40 +173,6 @@ class StopThiefEncoder(Encoder):
         reveal = view.get("reveal")
         path = reveal["routes"][-1] if isinstance(reveal, dict) and reveal["routes"] else None
         return str(board_svg(self.board, pieces=pieces, path=path))
-
-    def clue_window(self, clues: Sequence[Mapping[str, Any]]) -> ClueWindow:
-        """`clue_ones(clues)` for the game's clue log.
-
-        Each clue of the log is read once, and each window made once for all the seats:
-        each seat observes the log as it stands at its turn, so they ask in turn about the
-        same log at the same or a greater length, until the next thief's log (a new list;
-        the memo holds the list, so its id is not reused). Only the latest window is kept
-        (with the latest clues' values it is made from), not one a length: a thief may
-        hear thousands of clues, and what is kept is garbage the collector walks through.
-        Plain lists, not arrays: a few numpy calls cost more here than setting the few
-        dozen ones value by value."""
-        memo = self._window
-        length = len(clues)
-        if memo is not None and memo[0] is clues and memo[1] <= length:
-            if memo[1] == length:
-                return memo[3]
-            known, rows = memo[1], memo[2]
-        else:
-            known, rows = 0, []
-        first = self.clue_parts[0].start
-        for clue in clues[max(known, length - LAST_CLUES) : length]:
-            ones, _ = self.clue_ones([clue])  # in the first clue part
-            rows.append([at - first for at in ones])
-        rows = rows[-LAST_CLUES:]
-        recent = clues[length - len(rows) : length]
-        latest = zip(self.clue_parts, reversed(rows), strict=False)
-        parts = zip(self.clue_parts, reversed(recent), strict=False)
-        window = (
-            [part.start + at for part, row in latest for at in row],
-            [(part.stop - 1, clue["by"]) for part, clue in parts],
-        )
-        self._window = (clues, length, rows, window)
-        return window
 
     def clue_ones(
         self, clues: Sequence[Mapping[str, Any]]
@@ -231,10 +220,11 @@ class StopThiefObserver(Observer):
         self._hand_shown: list[int] | None = None
         self._notes_shown: tuple[bool, bool, int] | None = None
         self._notes_at: list[int] = []  # where the notebook and at_large parts hold a value
-        # The clue and thief parts shown are for (thief number, clues heard of him); where
-        # the clue parts hold a 1.
-        self._clue_at: list[int] = []
-        self._clues_shown: tuple[int, int] | None = None
+        # The clue and thief parts shown are for this clue log at this length; the clue
+        # parts as rows (a view of the vector).
+        self._log_shown: list[Any] | None = None
+        self._log_length = 0
+        self._clue_grid = self._out[encoder.clue_span].reshape(LAST_CLUES, encoder.clue_width)
 
     def observe(self, event: Event) -> None:
         self.knowledge.observe(event)
@@ -331,18 +321,12 @@ class StopThiefObserver(Observer):
             self._hand_shown = list(hand)
             out[enc.hand_part] = 0.0
             self._hand(put, hand)
-        # A thief's clue log only grows until the next thief (a new list, a new number),
-        # so its encoding is redone only when a clue came. So is the thief's: his reward
-        # grows only with a crime, which is a clue too.
-        clues_now = (game.thief_number, len(game.clue_log))
-        if clues_now != self._clues_shown:
-            self._clues_shown = clues_now
-            for at in self._clue_at:
-                put[at] = 0.0
-            ones, pressed = enc.clue_window(game.clue_log)
-            self._clue_at = ones + [at for at, by in pressed if by == me]
-            for at in self._clue_at:
-                put[at] = 1.0
+        # A thief's clue log only grows until the next thief (a new list), so its encoding
+        # is redone only when a clue came. So is the thief's: his reward grows only with a
+        # crime, which is a clue too.
+        log = game.clue_log
+        if log is not self._log_shown or len(log) != self._log_length:
+            self._clues(put, log)
             put[enc.thief_part.start] = scaled(game.thief_number, THIEVES)
             put[enc.thief_part.start + 1] = scaled(game.reward, win)
         knowledge = self.knowledge
@@ -351,6 +335,26 @@ class StopThiefObserver(Observer):
             self._notes_shown = notes_now
             self._notes(put, shown=not game.over and knowledge.at_large)
         return out
+
+    def _clues(self, put: MutableSequence[float], log: list[Any]) -> None:
+        """The latest clues of the log, latest first: the rows shown move down by as many
+        clues as came since (one numpy copy, which numpy makes right however the two blocks
+        overlap), and only the new ones are written, each a row of the encoder's table:
+        setting the window's 40-odd ones value by value cost several times more."""
+        enc, grid = self.encoder, self._clue_grid
+        length = len(log)
+        new = length - self._log_length if log is self._log_shown else LAST_CLUES
+        if 0 < new < LAST_CLUES:
+            grid[new:] = grid[:-new]
+        else:
+            new = LAST_CLUES
+            grid[:] = 0.0
+        self._log_shown, self._log_length = log, length
+        table, flag = enc.clue_table, enc.clue_span.start + enc.clue_width - 1
+        for row, clue in enumerate(reversed(log[max(length - new, 0) :])):
+            grid[row] = table[enc.clue_row(clue)]
+            if clue["by"] == self.seat:  # pressed by the observer
+                put[flag + row * enc.clue_width] = 1.0
 
     def _turn(self, put: MutableSequence[float], turn: TurnShown, value: float) -> None:
         """Set (1) or clear (0) the parts of a turn as `encode_state` keeps it: whose turn,

@@ -1,0 +1,29 @@
+"""Stop Thief's environment does its once-a-process work before the steps, not among them."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from sleuth.games.stop_thief.board import Board, load_board  # noqa: E402
+from sleuth.rl import env  # noqa: E402
+from tests.rl.test_env import random_steps  # noqa: E402
+
+
+def test_the_reach_rings_are_all_worked_out_when_the_environment_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A new start node met mid-game cost a breadth-first search over the whole board
+    # (some 80k instructions a step at four seats, averaged over 3,000 steps).
+    board = load_board()
+    monkeypatch.setattr(board, "_rings", {})  # as in a new process, whatever ran before
+    game = env("stop-thief", players=4, seed=5)
+
+    def search(self: Board, start: int) -> None:
+        raise AssertionError(f"the rings of node {start} were worked out during the steps")
+
+    monkeypatch.setattr(Board, "_ring", search)
+    game.reset(seed=5)
+    random_steps(game, 3000, seed=5)
+    assert all(board.within(node, 0) == (node,) for node in board.walkable)
