@@ -154,6 +154,13 @@ class Encoder(ABC):
         pass in C: a list first, then an array, costs about twice as much)."""
         return self.index_array(state.legal_actions())
 
+    def legal_mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """1 at each legal action's index, 0 elsewhere (KeyError if the universe lacks a legal
+        action). A game may override it to write a position's many actions in blocks."""
+        mask = np.zeros(len(self.actions), np.int8)
+        mask[self.legal_array(state)] = 1
+        return mask
+
     def index_array(self, actions: Sequence[Action]) -> npt.NDArray[np.intp]:
         """The universe index of each action, as an array: by identity in C when they are the
         universe's own objects, else by value (KeyError if the universe lacks one)."""

@@ -278,13 +278,15 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
                 kept = self._masks.get(key)
                 if kept is not None:
                     return kept[1]
-        mask = np.zeros(len(self.actions), np.int8)
         if state.to_move == seat:
             try:
-                mask[self.encoder.legal_array(state)] = 1
+                mask = self.encoder.legal_mask(state)
             except KeyError:
                 for action in state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
+                raise
+        else:
+            mask = np.zeros(len(self.actions), np.int8)
         if key is not None and legal is not None:
             if len(self._masks) >= _MASKS_KEPT:
                 self._masks.clear()
@@ -342,9 +344,10 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
     """
     observer = encoder.observer(seat)
     observer.observe_events(state.events_for(seat))
-    mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
-        mask[encoder.legal_array(state)] = 1
+        mask = encoder.legal_mask(state)
+    else:
+        mask = np.zeros(len(encoder.actions), np.int8)
     return {"observation": observer.encode_state(state), "action_mask": mask}
 
 

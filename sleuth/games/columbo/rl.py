@@ -143,13 +143,9 @@ class ColumboEncoder(Encoder):
         shows = [c.id for c in self.pack.cards if c.shows]
         self.namings_start = self.index[act("name", place=0, show=shows[0])]
         self.naming_width = len(shows) + len(NAMED_WITHOUT_SHOWING)
-        self.show_column = np.full(PACK_SIZE, -1, np.intp)
-        self.show_column[shows] = range(len(shows))
-        self.unshown_columns = np.arange(len(shows), self.naming_width)
-        # Timed in the bench loop, a look-up costs about 90 ns an action and the arithmetic
-        # about 11 us whatever the count: it pays from some 120 legal actions (namings at four
-        # seats average 190, at two 110).
-        self.worked_out_from = 120
+        column = dict(zip(shows, itertools.count()))
+        self.show_column = tuple(column.get(card, -1) for card in range(PACK_SIZE))
+        self.unshown_row = bytes(len(shows)) + b"\x01" * len(NAMED_WITHOUT_SHOWING)
 
     def _universe(self) -> Iterable[Action]:
         # Made with the engine's own cached `act`, keywords in the engine's order, so a legal
@@ -174,29 +170,37 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
-    def legal_array(self, state: GameState) -> npt.NDArray[np.intp]:
-        """The legal actions' indices; a position's many namings (up to 253 at a search step,
-        and listed first: `Columbo._name_actions`) worked out in numpy from the places and
-        the cards that show, not looked up one by one, then the rest looked up."""
+    def legal_mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """The mask, a position's many namings (up to 253 at a search step, listed first:
+        `Columbo._name_actions`) written a lawn place at a time: each nameable place's block
+        in the universe gets the same row of 0s and 1s (the cards that show, then the kinds
+        named without showing), copied in C; the few other legal actions are looked up."""
         game = cast(Columbo, state)
         legal = game.legal_actions()
-        if len(legal) < self.worked_out_from or legal[0].kind != "name":
-            return self.index_array(legal)
+        if legal[0].kind != "name":
+            return super().legal_mask(state)
         places = game.nameable()
         if places[-1] >= self.places:  # not in the universe: the look-up raises KeyError
-            return self.index_array(legal)
+            return super().legal_mask(state)
         seat = game.to_move
         assert seat is not None
-        columns = np.concatenate(
-            (self.show_column[game.shows(game.detectives[seat])], self.unshown_columns)
-        )
-        count = len(places) * len(columns)
+        shows = game.shows(game.detectives[seat])
+        count = len(places) * (len(shows) + len(NAMED_WITHOUT_SHOWING))
         if legal[count - 1].kind != "name" or (count < len(legal) and legal[count].kind == "name"):
             raise AssertionError(f"the engine listed other namings than {count}")  # a bug
-        starts = self.namings_start + self.naming_width * np.array(places, np.intp)
-        return np.concatenate(
-            ((starts[:, None] + columns).ravel(), self.index_array(legal[count:]))
-        )
+        row = bytearray(self.unshown_row)
+        for card in shows:
+            row[self.show_column[card]] = 1
+        mask = bytearray(len(self.actions))
+        width = self.naming_width
+        for place in places:
+            at = self.namings_start + width * place
+            mask[at : at + width] = row
+        by_id = self._by_id
+        for action in legal[count:]:  # a few: END_TURN, demands
+            index = by_id.get(id(action))
+            mask[self.index[action] if index is None else index] = 1
+        return np.frombuffer(mask, np.int8)
 
     def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
         """A happening's news slot for each seat (each counts the seats from itself): the
