@@ -271,14 +271,15 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         numpy calls cost more than a look-up."""
         state = self.game_state
         key = legal = None
-        if state.to_move == seat:
+        mine = state.to_move == seat
+        if mine:
             legal = state.legal_actions()
             if len(legal) <= _SMALL_LEGAL:
                 key = tuple(map(id, legal))
                 kept = self._masks.get(key)
                 if kept is not None:
                     return kept[1]
-        if state.to_move == seat:
+        if mine:
             try:
                 mask = self.encoder.legal_mask(state)
             except KeyError:

@@ -182,9 +182,7 @@ class ColumboEncoder(Encoder):
         places = game.nameable()
         if places[-1] >= self.places:  # not in the universe: the look-up raises KeyError
             return super().legal_mask(state)
-        seat = game.to_move
-        assert seat is not None
-        shows = game.shows(game.detectives[seat])
+        shows = game.shows(game.detectives[game.turn.seat])  # namings: the turn's own
         count = len(places) * (len(shows) + len(NAMED_WITHOUT_SHOWING))
         if legal[count - 1].kind != "name" or (count < len(legal) and legal[count].kind == "name"):
             raise AssertionError(f"the engine listed other namings than {count}")  # a bug
@@ -272,6 +270,7 @@ class ColumboObserver(Observer):
         self._put = cells(self._vec)
         self._bytes = self._vec.data.cast("B")  # to clear or shift whole parts
         self._settled = False  # whether it holds the parts fixed for the game
+        self._piles_empty = False  # whether it shows every room's pile empty, for good
         # The news parts as one block, latest first, and the happenings seen since it was
         # last brought up to date (the offsets of each one's 1s in a slot; latest last).
         self._news_at = enc.news_parts[0].start
@@ -395,9 +394,11 @@ class ColumboObserver(Observer):
             put[s] = put[s + 1] = 0.0
         put[s + 2] = game.endgame
         put[s + 3] = scaled(game.turns + 1, TURNS)
-        piles = self._piles
-        for room, pile in game.piles.items():  # how many cards each pile holds: public
-            put[piles[room]] = SIXTHS[len(pile)]
+        if not self._piles_empty:  # in the end phase (most steps) every pile is empty
+            piles = self._piles
+            for room, pile in game.piles.items():  # how many cards each pile holds: public
+                put[piles[room]] = SIXTHS[len(pile)]
+            self._piles_empty = game.endgame  # the end phase comes when the last one empties
         ones = self._ones
         for det in game.detectives:
             node, table, s = slots[det.seat]
