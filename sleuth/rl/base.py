@@ -92,6 +92,14 @@ class Observer(ABC):
         for event in events:
             self.observe(event)
 
+    def catch_up(self, state: GameState, start: int) -> int:
+        """Take in the events of `state.log` from index `start` on that this seat may see
+        (those to everyone and those to it alone); return where the next look starts. What
+        the environments call: a game may override it to read the log once for every seat."""
+        log, me = state.log, self.seat
+        self.observe_events([e for e in log[start:] if e.to is None or e.to == me])
+        return len(log)
+
     @abstractmethod
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The observation vector for this seat's `view` (values in [0, 1], float32)."""

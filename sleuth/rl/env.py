@@ -27,7 +27,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from sleuth.bots import Bot, events_since, make_bot
+from sleuth.bots import Bot, make_bot
 from sleuth.core import Action, GameState, IllegalAction, new_game, spec
 from sleuth.core.actions import JSONValue
 from sleuth.rl.base import Encoder, Observer, encoder_for
@@ -256,9 +256,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         stamp = len(state.history)
         cached = self._cache.get(seat)
         if cached is None or cached[0] != stamp:
-            events, self._cursors[seat] = events_since(state, seat, self._cursors[seat])
             observer = self._observers[seat]
-            observer.observe_events(events)
+            self._cursors[seat] = observer.catch_up(state, self._cursors[seat])
             cached = self._cache[seat] = (stamp, observer.encode_state(state), self._mask(seat))
         # Copies: what the caller does with them must not change what a second call returns.
         return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}

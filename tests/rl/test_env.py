@@ -380,3 +380,29 @@ def test_a_returned_observation_never_changes_afterwards(
         kept[-1] = (again["observation"], again["observation"].copy())
         game.step(int(rng.choice(np.flatnonzero(again["action_mask"]))))
     assert all(np.array_equal(handed, copy) for handed, copy in kept)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_columbo_news_read_once_for_all_seats_keeps_private_happenings_private(
+    players: int,
+) -> None:
+    """Columbo's environment reads the log once for every seat (`ColumboEncoder.news`): each
+    seat's window must still hold only what it saw. At every step of a random game, every
+    seat's observation is the one a fresh observer fed only that seat's events would make,
+    while cards drawn, handed over and discarded unseen go to one seat alone."""
+    game = env("columbo", players, seed=6)
+    game.reset(seed=6)
+    rng = np.random.default_rng(6)
+    private = 0
+    for _ in range(400):
+        if not game.agents:
+            break
+        state = game.game_state
+        for agent in game.agents:
+            seen = game.observe(agent)["observation"]
+            alone = fresh_observation(game.encoder, state, seat_of(agent))["observation"]
+            assert np.array_equal(seen, alone), (agent, len(state.history))
+        private = sum(e.to is not None and e.kind in ("drew", "given") for e in state.log)
+        mask = game.observe(game.agent_selection)["action_mask"]
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+    assert private > 10, "too few private happenings: pick another seed"

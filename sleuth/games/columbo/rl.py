@@ -97,6 +97,11 @@ class ColumboEncoder(Encoder):
         # places than cards in play.
         self.places = PACK_FOR[players]
         self._happenings: dict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = {}
+        # The game's log read once for every seat (`news`): each seat's happenings in order,
+        # as its slots, taken from the events to everyone and those to that seat alone.
+        self._log: list[Event] | None = None
+        self._read = 0
+        self._news: list[list[tuple[int, ...]]] = []
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -200,6 +205,26 @@ class ColumboEncoder(Encoder):
             mask[self.index[action] if index is None else index] = 1
         return np.frombuffer(mask, np.int8)
 
+    def news(self, log: list[Event], seat: int) -> list[tuple[int, ...]]:
+        """Every happening `seat` saw in the game of `log`, in order, as its news slots: the
+        log is read once for all the seats (each event's slots worked out once), and an
+        event to one seat alone goes into that seat's list only."""
+        if log is not self._log or len(log) < self._read:  # another game
+            self._log, self._read = log, 0
+            self._news = [[] for _ in range(self.players)]
+        if self._read < len(log):
+            news = self._news
+            for event in log[self._read :]:
+                if event.kind in HAPPENINGS:
+                    rows = self._rows(event)
+                    if event.to is None:
+                        for seen, row in zip(news, rows, strict=True):
+                            seen.append(row)
+                    else:
+                        news[event.to].append(rows[event.to])
+            self._read = len(log)
+        return self._news[seat]
+
     def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
         """A happening's news slot for each seat (each counts the seats from itself): the
         offsets of its 1s in the slot (every value of a slot is 0 or 1).
@@ -212,6 +237,14 @@ class ColumboEncoder(Encoder):
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
+        rows = self._rows(event)
+        if len(self._happenings) >= HAPPENINGS_KEPT:
+            self._happenings.clear()
+        self._happenings[id(event)] = (event, rows)
+        return rows
+
+    def _rows(self, event: Event) -> tuple[tuple[int, ...], ...]:
+        """A happening's news slot for each seat, worked out (see `slots`)."""
         ones, actor, other = self._happening(event)
         s, players = 1 + len(HAPPENINGS), self.players
         if other is None:
@@ -223,9 +256,6 @@ class ColumboEncoder(Encoder):
                     for me in range(players)
                 ]
             )
-        if len(self._happenings) >= HAPPENINGS_KEPT:
-            self._happenings.clear()
-        self._happenings[id(event)] = (event, rows)
         return rows
 
     def _happening(self, event: Event) -> Happening:
@@ -277,6 +307,7 @@ class ColumboObserver(Observer):
         self._width = enc.news_parts[0].stop - self._news_at
         self._block = self._vec[self._news_at : enc.news_parts[-1].stop]
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
+        self._taken = 0  # how many of the encoder's `news` for this seat it has taken
         # Offsets read at every step, taken out of the layout once.
         self._phase = enc.phase_part.start
         self._dice = enc.dice_part.start - 2  # by the throw's total, 2-12
@@ -312,6 +343,15 @@ class ColumboObserver(Observer):
                 entry = known.get(id(event))
                 rows = entry[1] if entry is not None and entry[0] is event else enc.slots(event)
                 append(rows[me])
+
+    def catch_up(self, state: GameState, start: int) -> int:
+        """The happenings this seat saw since it last looked, from the encoder's `news` (the
+        log read once for all the seats; the window keeps the latest `NEWS`)."""
+        news = self.encoder.news(state.log, self.seat)
+        if self._taken < len(news):
+            self._fresh.extend(news[self._taken :])
+            self._taken = len(news)
+        return len(state.log)
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
