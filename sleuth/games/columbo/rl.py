@@ -48,7 +48,6 @@ TURNS = 200  # turns begun, scaled (clipped beyond)
 NEWS = 12  # happenings remembered by the window, latest first
 Happening = tuple[tuple[int, ...], int, int | None]  # its 1s but the seats; actor; other
 HAPPENINGS_KEPT = 256  # happenings whose encoding the encoder remembers for the other seats
-ROWS_KEPT = 4096  # distinct happenings whose slots the encoder shares
 # The happenings the window shows, each with the keys naming its actor and the other seat.
 HAPPENINGS: dict[str, tuple[str, str | None]] = {
     "discard": ("seat", None),
@@ -98,14 +97,11 @@ class ColumboEncoder(Encoder):
         # places than cards in play.
         self.places = PACK_FOR[players]
         self._happenings: dict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = {}
-        # The game's log read once for every seat (`news`): each seat's latest happenings,
+        # The game's log read once for every seat (`news`): each seat's happenings in order,
         # as its slots, taken from the events to everyone and those to that seat alone.
         self._log: list[Event] | None = None
         self._read = 0
-        self._news: list[deque[tuple[int, ...]]] = []
-        self._public = 0  # happenings to everyone read so far, and to each seat alone
-        self._private: list[int] = []
-        self._rows_of: dict[Happening, tuple[tuple[int, ...], ...]] = {}  # see `_rows`
+        self._news: list[list[tuple[int, ...]]] = []
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -209,15 +205,13 @@ class ColumboEncoder(Encoder):
             mask[self.index[action] if index is None else index] = 1
         return np.frombuffer(mask, np.int8)
 
-    def news(self, log: list[Event], seat: int) -> tuple[deque[tuple[int, ...]], int]:
-        """The latest `NEWS` happenings `seat` saw in the game of `log`, as its news slots,
-        and how many it saw in all. The log is read once for all the seats (each event's
-        slots worked out once); an event to one seat alone goes to that seat only. Only the
-        window is kept, so the game's news leaves the collector nothing to walk."""
+    def news(self, log: list[Event], seat: int) -> list[tuple[int, ...]]:
+        """Every happening `seat` saw in the game of `log`, in order, as its news slots: the
+        log is read once for all the seats (each event's slots worked out once), and an
+        event to one seat alone goes into that seat's list only."""
         if log is not self._log or len(log) < self._read:  # another game
-            self._log, self._read, self._public = log, 0, 0
-            self._news = [deque(maxlen=NEWS) for _ in range(self.players)]
-            self._private = [0] * self.players
+            self._log, self._read = log, 0
+            self._news = [[] for _ in range(self.players)]
         if self._read < len(log):
             news = self._news
             for event in log[self._read :]:
@@ -226,12 +220,10 @@ class ColumboEncoder(Encoder):
                     if event.to is None:
                         for seen, row in zip(news, rows, strict=True):
                             seen.append(row)
-                        self._public += 1
                     else:
                         news[event.to].append(rows[event.to])
-                        self._private[event.to] += 1
             self._read = len(log)
-        return self._news[seat], self._public + self._private[seat]
+        return self._news[seat]
 
     def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
         """A happening's news slot for each seat (each counts the seats from itself): the
@@ -253,13 +245,7 @@ class ColumboEncoder(Encoder):
 
     def _rows(self, event: Event) -> tuple[tuple[int, ...], ...]:
         """A happening's news slot for each seat, worked out (see `slots`)."""
-        happening = self._happening(event)
-        # Happenings repeat (a throw lost, a pass, a naming at the same place): the same
-        # slots are shared, so that the news a game keeps adds few objects for the collector.
-        known = self._rows_of.get(happening)
-        if known is not None:
-            return known
-        ones, actor, other = happening
+        ones, actor, other = self._happening(event)
         s, players = 1 + len(HAPPENINGS), self.players
         if other is None:
             rows = tuple([(*ones, s + (actor - me) % players) for me in range(players)])
@@ -270,9 +256,6 @@ class ColumboEncoder(Encoder):
                     for me in range(players)
                 ]
             )
-        if len(self._rows_of) >= ROWS_KEPT:
-            self._rows_of.clear()
-        self._rows_of[happening] = rows
         return rows
 
     def _happening(self, event: Event) -> Happening:
@@ -324,7 +307,7 @@ class ColumboObserver(Observer):
         self._width = enc.news_parts[0].stop - self._news_at
         self._block = self._vec[self._news_at : enc.news_parts[-1].stop]
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
-        self._taken = 0  # how many happenings it has taken from the encoder's `news`
+        self._taken = 0  # how many of the encoder's `news` for this seat it has taken
         # Offsets read at every step, taken out of the layout once.
         self._phase = enc.phase_part.start
         self._dice = enc.dice_part.start - 2  # by the throw's total, 2-12
@@ -364,11 +347,10 @@ class ColumboObserver(Observer):
     def catch_up(self, state: GameState, start: int) -> int:
         """The happenings this seat saw since it last looked, from the encoder's `news` (the
         log read once for all the seats; the window keeps the latest `NEWS`)."""
-        news, heard = self.encoder.news(state.log, self.seat)
-        fresh = heard - self._taken
-        if fresh:
-            self._fresh.extend(news if fresh >= NEWS else list(news)[-fresh:])
-            self._taken = heard
+        news = self.encoder.news(state.log, self.seat)
+        if self._taken < len(news):
+            self._fresh.extend(news[self._taken :])
+            self._taken = len(news)
         return len(state.log)
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
