@@ -92,6 +92,14 @@ class Observer(ABC):
         for event in events:
             self.observe(event)
 
+    def catch_up(self, state: GameState, start: int) -> int:
+        """Take in the events of `state.log` from index `start` on that this seat may see
+        (those to everyone and those to it alone); return where the next look starts. What
+        the environments call: a game may override it to read the log once for every seat."""
+        log, me = state.log, self.seat
+        self.observe_events([e for e in log[start:] if e.to is None or e.to == me])
+        return len(log)
+
     @abstractmethod
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The observation vector for this seat's `view` (values in [0, 1], float32)."""
@@ -153,6 +161,13 @@ class Encoder(ABC):
         """`legal_indices` as an index array, the form a mask is set through (made in one
         pass in C: a list first, then an array, costs about twice as much)."""
         return self.index_array(state.legal_actions())
+
+    def legal_mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """1 at each legal action's index, 0 elsewhere (KeyError if the universe lacks a legal
+        action). A game may override it to write a position's many actions in blocks."""
+        mask = np.zeros(len(self.actions), np.int8)
+        mask[self.legal_array(state)] = 1
+        return mask
 
     def index_array(self, actions: Sequence[Action]) -> npt.NDArray[np.intp]:
         """The universe index of each action, as an array: by identity in C when they are the

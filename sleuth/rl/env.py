@@ -27,7 +27,7 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from sleuth.bots import Bot, events_since, make_bot
+from sleuth.bots import Bot, make_bot
 from sleuth.core import Action, GameState, IllegalAction, new_game, spec
 from sleuth.core.actions import JSONValue
 from sleuth.rl.base import Encoder, Observer, encoder_for
@@ -256,9 +256,8 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         stamp = len(state.history)
         cached = self._cache.get(seat)
         if cached is None or cached[0] != stamp:
-            events, self._cursors[seat] = events_since(state, seat, self._cursors[seat])
             observer = self._observers[seat]
-            observer.observe_events(events)
+            self._cursors[seat] = observer.catch_up(state, self._cursors[seat])
             cached = self._cache[seat] = (stamp, observer.encode_state(state), self._mask(seat))
         # Copies: what the caller does with them must not change what a second call returns.
         return {"observation": cached[1].copy(), "action_mask": cached[2].copy()}
@@ -271,20 +270,23 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         numpy calls cost more than a look-up."""
         state = self.game_state
         key = legal = None
-        if state.to_move == seat:
+        mine = state.to_move == seat
+        if mine:
             legal = state.legal_actions()
             if len(legal) <= _SMALL_LEGAL:
                 key = tuple(map(id, legal))
                 kept = self._masks.get(key)
                 if kept is not None:
                     return kept[1]
-        mask = np.zeros(len(self.actions), np.int8)
-        if state.to_move == seat:
+        if mine:
             try:
-                mask[self.encoder.legal_array(state)] = 1
+                mask = self.encoder.legal_mask(state)
             except KeyError:
                 for action in state.legal_actions():
                     self.index_of(action)  # raises, naming the action the universe lacks
+                raise
+        else:
+            mask = np.zeros(len(self.actions), np.int8)
         if key is not None and legal is not None:
             if len(self._masks) >= _MASKS_KEPT:
                 self._masks.clear()
@@ -342,9 +344,10 @@ def fresh_observation(encoder: Encoder, state: GameState, seat: int) -> Observat
     """
     observer = encoder.observer(seat)
     observer.observe_events(state.events_for(seat))
-    mask = np.zeros(len(encoder.actions), np.int8)
     if state.to_move == seat:
-        mask[encoder.legal_array(state)] = 1
+        mask = encoder.legal_mask(state)
+    else:
+        mask = np.zeros(len(encoder.actions), np.int8)
     return {"observation": observer.encode_state(state), "action_mask": mask}
 
 

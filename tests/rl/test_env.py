@@ -334,11 +334,9 @@ def test_legal_array_matches_legal_indices_also_for_actions_made_afresh() -> Non
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_columbo_namings_in_the_mask_are_the_ones_listed(players: int) -> None:
-    """Columbo's `legal_array` works a position's namings out in numpy from the nameable
-    places and the cards that show, rather than looking each listed naming up: at every
-    position of random games, in the end phase too, it must give the look-up's indices, in
-    the same order. (Worked out here at every naming position, however few: by default
-    only from `worked_out_from` legal actions on, where it is the faster.)"""
+    """Columbo's `legal_mask` writes a position's namings a lawn place at a time from the
+    nameable places and the cards that show, rather than looking each listed naming up: at
+    every position of random games, in the end phase too, it must give the look-up's mask."""
     from sleuth.rl.base import Encoder
 
     rng = np.random.default_rng(players)
@@ -346,11 +344,12 @@ def test_columbo_namings_in_the_mask_are_the_ones_listed(players: int) -> None:
     for seed in (1, 2):
         state = sleuth.new_game("columbo", players, seed)
         encoder: Any = encoder_for("columbo")(players, state.options)
-        encoder.worked_out_from = 1
         while not state.over and len(state.history) < 2500:
             legal = state.legal_actions()
-            expected = Encoder.legal_array(encoder, state)
-            assert np.array_equal(encoder.legal_array(state), expected), len(state.history)
+            expected = Encoder.legal_mask(encoder, state)
+            found = encoder.legal_mask(state)
+            assert found.dtype == np.int8 and found.shape == expected.shape
+            assert np.array_equal(found, expected), len(state.history)
             namings += legal[0].kind == "name"
             state.apply(legal[int(rng.integers(len(legal)))])
     assert namings > 300, "too few positions with namings: pick other seeds"
@@ -381,3 +380,29 @@ def test_a_returned_observation_never_changes_afterwards(
         kept[-1] = (again["observation"], again["observation"].copy())
         game.step(int(rng.choice(np.flatnonzero(again["action_mask"]))))
     assert all(np.array_equal(handed, copy) for handed, copy in kept)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_columbo_news_read_once_for_all_seats_keeps_private_happenings_private(
+    players: int,
+) -> None:
+    """Columbo's environment reads the log once for every seat (`ColumboEncoder.news`): each
+    seat's window must still hold only what it saw. At every step of a random game, every
+    seat's observation is the one a fresh observer fed only that seat's events would make,
+    while cards drawn, handed over and discarded unseen go to one seat alone."""
+    game = env("columbo", players, seed=6)
+    game.reset(seed=6)
+    rng = np.random.default_rng(6)
+    private = 0
+    for _ in range(400):
+        if not game.agents:
+            break
+        state = game.game_state
+        for agent in game.agents:
+            seen = game.observe(agent)["observation"]
+            alone = fresh_observation(game.encoder, state, seat_of(agent))["observation"]
+            assert np.array_equal(seen, alone), (agent, len(state.history))
+        private = sum(e.to is not None and e.kind in ("drew", "given") for e in state.log)
+        mask = game.observe(game.agent_selection)["action_mask"]
+        game.step(int(rng.choice(np.flatnonzero(mask))))
+    assert private > 10, "too few private happenings: pick another seed"

@@ -97,6 +97,11 @@ class ColumboEncoder(Encoder):
         # places than cards in play.
         self.places = PACK_FOR[players]
         self._happenings: dict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = {}
+        # The game's log read once for every seat (`news`): each seat's happenings in order,
+        # as its slots, taken from the events to everyone and those to that seat alone.
+        self._log: list[Event] | None = None
+        self._read = 0
+        self._news: list[list[tuple[int, ...]]] = []
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -143,13 +148,9 @@ class ColumboEncoder(Encoder):
         shows = [c.id for c in self.pack.cards if c.shows]
         self.namings_start = self.index[act("name", place=0, show=shows[0])]
         self.naming_width = len(shows) + len(NAMED_WITHOUT_SHOWING)
-        self.show_column = np.full(PACK_SIZE, -1, np.intp)
-        self.show_column[shows] = range(len(shows))
-        self.unshown_columns = np.arange(len(shows), self.naming_width)
-        # Timed in the bench loop, a look-up costs about 90 ns an action and the arithmetic
-        # about 11 us whatever the count: it pays from some 120 legal actions (namings at four
-        # seats average 190, at two 110).
-        self.worked_out_from = 120
+        column = dict(zip(shows, itertools.count()))
+        self.show_column = tuple(column.get(card, -1) for card in range(PACK_SIZE))
+        self.unshown_row = bytes(len(shows)) + b"\x01" * len(NAMED_WITHOUT_SHOWING)
 
     def _universe(self) -> Iterable[Action]:
         # Made with the engine's own cached `act`, keywords in the engine's order, so a legal
@@ -174,29 +175,55 @@ class ColumboEncoder(Encoder):
     def observer(self, seat: int) -> Observer:
         return ColumboObserver(self, seat)
 
-    def legal_array(self, state: GameState) -> npt.NDArray[np.intp]:
-        """The legal actions' indices; a position's many namings (up to 253 at a search step,
-        and listed first: `Columbo._name_actions`) worked out in numpy from the places and
-        the cards that show, not looked up one by one, then the rest looked up."""
+    def legal_mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """The mask, a position's many namings (up to 253 at a search step, listed first:
+        `Columbo._name_actions`) written a lawn place at a time: each nameable place's block
+        in the universe gets the same row of 0s and 1s (the cards that show, then the kinds
+        named without showing), copied in C; the few other legal actions are looked up."""
         game = cast(Columbo, state)
         legal = game.legal_actions()
-        if len(legal) < self.worked_out_from or legal[0].kind != "name":
-            return self.index_array(legal)
+        if legal[0].kind != "name":
+            return super().legal_mask(state)
         places = game.nameable()
         if places[-1] >= self.places:  # not in the universe: the look-up raises KeyError
-            return self.index_array(legal)
-        seat = game.to_move
-        assert seat is not None
-        columns = np.concatenate(
-            (self.show_column[game.shows(game.detectives[seat])], self.unshown_columns)
-        )
-        count = len(places) * len(columns)
+            return super().legal_mask(state)
+        shows = game.shows(game.detectives[game.turn.seat])  # namings: the turn's own
+        count = len(places) * (len(shows) + len(NAMED_WITHOUT_SHOWING))
         if legal[count - 1].kind != "name" or (count < len(legal) and legal[count].kind == "name"):
             raise AssertionError(f"the engine listed other namings than {count}")  # a bug
-        starts = self.namings_start + self.naming_width * np.array(places, np.intp)
-        return np.concatenate(
-            ((starts[:, None] + columns).ravel(), self.index_array(legal[count:]))
-        )
+        row = bytearray(self.unshown_row)
+        for card in shows:
+            row[self.show_column[card]] = 1
+        mask = bytearray(len(self.actions))
+        width = self.naming_width
+        for place in places:
+            at = self.namings_start + width * place
+            mask[at : at + width] = row
+        by_id = self._by_id
+        for action in legal[count:]:  # a few: END_TURN, demands
+            index = by_id.get(id(action))
+            mask[self.index[action] if index is None else index] = 1
+        return np.frombuffer(mask, np.int8)
+
+    def news(self, log: list[Event], seat: int) -> list[tuple[int, ...]]:
+        """Every happening `seat` saw in the game of `log`, in order, as its news slots: the
+        log is read once for all the seats (each event's slots worked out once), and an
+        event to one seat alone goes into that seat's list only."""
+        if log is not self._log or len(log) < self._read:  # another game
+            self._log, self._read = log, 0
+            self._news = [[] for _ in range(self.players)]
+        if self._read < len(log):
+            news = self._news
+            for event in log[self._read :]:
+                if event.kind in HAPPENINGS:
+                    rows = self._rows(event)
+                    if event.to is None:
+                        for seen, row in zip(news, rows, strict=True):
+                            seen.append(row)
+                    else:
+                        news[event.to].append(rows[event.to])
+            self._read = len(log)
+        return self._news[seat]
 
     def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
         """A happening's news slot for each seat (each counts the seats from itself): the
@@ -210,6 +237,14 @@ class ColumboEncoder(Encoder):
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
+        rows = self._rows(event)
+        if len(self._happenings) >= HAPPENINGS_KEPT:
+            self._happenings.clear()
+        self._happenings[id(event)] = (event, rows)
+        return rows
+
+    def _rows(self, event: Event) -> tuple[tuple[int, ...], ...]:
+        """A happening's news slot for each seat, worked out (see `slots`)."""
         ones, actor, other = self._happening(event)
         s, players = 1 + len(HAPPENINGS), self.players
         if other is None:
@@ -221,9 +256,6 @@ class ColumboEncoder(Encoder):
                     for me in range(players)
                 ]
             )
-        if len(self._happenings) >= HAPPENINGS_KEPT:
-            self._happenings.clear()
-        self._happenings[id(event)] = (event, rows)
         return rows
 
     def _happening(self, event: Event) -> Happening:
@@ -268,12 +300,14 @@ class ColumboObserver(Observer):
         self._put = cells(self._vec)
         self._bytes = self._vec.data.cast("B")  # to clear or shift whole parts
         self._settled = False  # whether it holds the parts fixed for the game
+        self._piles_empty = False  # whether it shows every room's pile empty, for good
         # The news parts as one block, latest first, and the happenings seen since it was
         # last brought up to date (the offsets of each one's 1s in a slot; latest last).
         self._news_at = enc.news_parts[0].start
         self._width = enc.news_parts[0].stop - self._news_at
         self._block = self._vec[self._news_at : enc.news_parts[-1].stop]
         self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
+        self._taken = 0  # how many of the encoder's `news` for this seat it has taken
         # Offsets read at every step, taken out of the layout once.
         self._phase = enc.phase_part.start
         self._dice = enc.dice_part.start - 2  # by the throw's total, 2-12
@@ -309,6 +343,15 @@ class ColumboObserver(Observer):
                 entry = known.get(id(event))
                 rows = entry[1] if entry is not None and entry[0] is event else enc.slots(event)
                 append(rows[me])
+
+    def catch_up(self, state: GameState, start: int) -> int:
+        """The happenings this seat saw since it last looked, from the encoder's `news` (the
+        log read once for all the seats; the window keeps the latest `NEWS`)."""
+        news = self.encoder.news(state.log, self.seat)
+        if self._taken < len(news):
+            self._fresh.extend(news[self._taken :])
+            self._taken = len(news)
+        return len(state.log)
 
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:
         """The reference: from the seat's JSON view."""
@@ -391,9 +434,11 @@ class ColumboObserver(Observer):
             put[s] = put[s + 1] = 0.0
         put[s + 2] = game.endgame
         put[s + 3] = scaled(game.turns + 1, TURNS)
-        piles = self._piles
-        for room, pile in game.piles.items():  # how many cards each pile holds: public
-            put[piles[room]] = SIXTHS[len(pile)]
+        if not self._piles_empty:  # in the end phase (most steps) every pile is empty
+            piles = self._piles
+            for room, pile in game.piles.items():  # how many cards each pile holds: public
+                put[piles[room]] = SIXTHS[len(pile)]
+            self._piles_empty = game.endgame  # the end phase comes when the last one empties
         ones = self._ones
         for det in game.detectives:
             node, table, s = slots[det.seat]
