@@ -67,21 +67,9 @@ clock = time.perf_counter
 def aec_speed(game: Any, steps: int, seed: int, warmup: int = 0) -> float:
     """Agent-steps per second of any AEC environment with random masked actions,
     after `warmup` untimed steps."""
-    rng = np.random.default_rng(seed)
-    game.reset(seed=seed)
-    taken, started = 0, clock()
-    while taken < warmup + steps:
-        if taken == warmup:
-            started = clock()
-        if not game.agents:
-            game.reset()
-        obs, _, terminated, truncated, _ = game.last()
-        if terminated or truncated:
-            game.step(None)
-            continue
-        game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-        taken += 1
-    return steps / (clock() - started)
+    take = stepper(game, seed)
+    take(warmup)
+    return steps / take(steps)
 
 
 def stepper(game: Any, seed: int) -> Callable[[int], float]:
