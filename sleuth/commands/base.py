@@ -94,8 +94,8 @@ class Parser(argparse.ArgumentParser):
         return text + "\n" + self.more_help() if self.more_help else text
 
     def error(self, message: str) -> NoReturn:
-        """The error, then where help is; not argparse's whole usage first (`serve`'s is
-        eleven lines that would bury the one that matters)."""
+        """The error, then where help is; not argparse's whole usage first (`serve`'s runs to
+        nine lines that would bury the one that matters)."""
         self.exit(USAGE, f"{self.prog}: error: {message}\nTry '{self.prog} -h' for help.\n")
 
     def intermix(self, args: argparse.Namespace, extras: list[str]) -> None:

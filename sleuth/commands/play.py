@@ -15,8 +15,8 @@ if TYPE_CHECKING:
 
 LATEST = "-"  # what a bare `--resume` stands for: the latest unfinished save
 TABLE = ("players", "bots", "seed", "bot_level", "option")  # what a save already says
-# The table's defaults: the parser leaves them None (or []) so that `run` can tell an
-# option given from one left out (a save or a tutorial sets its own table).
+# The table's defaults, shown by the help: the parser leaves them None (or []) so that
+# `run` can tell an option given from one left out (a save or a tutorial sets its own table).
 DEFAULTS: dict[str, object] = {"game": "stop-thief", "players": 3, "bots": 2}
 
 
@@ -26,10 +26,20 @@ def add_arguments(parser: ArgumentParser) -> None:
         "game",
         nargs="?",
         metavar="GAME",
-        help="The game to play (see `sleuth games`).  [default: stop-thief]",
+        help=f"The game to play (see `sleuth games`).  [default: {DEFAULTS['game']}]",
     )
-    add("-p", "--players", type=int, help="Seats at the table, bots included.  [default: 3]")
-    add("-b", "--bots", type=int, help="How many of the seats bots play (the last).  [default: 2]")
+    add(
+        "-p",
+        "--players",
+        type=int,
+        help=f"Seats at the table, bots included.  [default: {DEFAULTS['players']}]",
+    )
+    add(
+        "-b",
+        "--bots",
+        type=int,
+        help=f"How many of the seats bots play (the last).  [default: {DEFAULTS['bots']}]",
+    )
     add("-s", "--seed", type=int, help="Seed for all chance (replayable).")
     add(
         "--bot-level",

@@ -34,6 +34,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from sleuth.bots.base import events_since
 from sleuth.core import Action, Event, GameState, game_names, spec
 from sleuth.core.actions import JSONValue
 
@@ -96,9 +97,9 @@ class Observer(ABC):
         """Take in the events of `state.log` from index `start` on that this seat may see
         (those to everyone and those to it alone); return where the next look starts. What
         the environments call: a game may override it to read the log once for every seat."""
-        log, me = state.log, self.seat
-        self.observe_events([e for e in log[start:] if e.to is None or e.to == me])
-        return len(log)
+        events, cursor = events_since(state, self.seat, start)
+        self.observe_events(events)
+        return cursor
 
     @abstractmethod
     def encode(self, view: Mapping[str, JSONValue]) -> Vector:

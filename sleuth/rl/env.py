@@ -269,25 +269,19 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         few come again and again (roll, clue, end the turn, the same cards), and three
         numpy calls cost more than a look-up."""
         state = self.game_state
-        key = legal = None
-        mine = state.to_move == seat
-        if mine:
-            legal = state.legal_actions()
-            if len(legal) <= _SMALL_LEGAL:
-                key = tuple(map(id, legal))
-                kept = self._masks.get(key)
-                if kept is not None:
-                    return kept[1]
-        if mine:
-            try:
-                mask = self.encoder.legal_mask(state)
-            except KeyError:
-                for action in state.legal_actions():
-                    self.index_of(action)  # raises, naming the action the universe lacks
-                raise
-        else:
-            mask = np.zeros(len(self.actions), np.int8)
-        if key is not None and legal is not None:
+        if state.to_move != seat:
+            return np.zeros(len(self.actions), np.int8)
+        legal = state.legal_actions()
+        key = tuple(map(id, legal)) if len(legal) <= _SMALL_LEGAL else None
+        if key is not None and (kept := self._masks.get(key)) is not None:
+            return kept[1]
+        try:
+            mask = self.encoder.legal_mask(state)
+        except KeyError:
+            for action in legal:
+                self.index_of(action)  # raises, naming the action the universe lacks
+            raise
+        if key is not None:
             if len(self._masks) >= _MASKS_KEPT:
                 self._masks.clear()
             self._masks[key] = (legal, mask)

@@ -294,8 +294,7 @@ class Board:
         otherwise meets a new start node, and a breadth-first search over the board, every
         hundred steps or so for thousands of steps."""
         for start in self.walkable:
-            if start not in self._rings:
-                self._rings[start] = self._ring(start)
+            self.within(start, 0)  # works out the start's rings, once
 
     def _ring(self, start: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Every node reachable from `start`, nearest first (by index within one distance),
