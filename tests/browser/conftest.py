@@ -84,6 +84,17 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server for a whole module (a start costs 1-2 s), for modules whose tests each make
+    tables of their own and read back only those: no lobby list, no saved games, no
+    restart, nowhere near a client's rate limits. Such a module's `server` returns it."""
+    srv = Server(tmp_path_factory.mktemp("server") / "sleuth.sqlite3")
+    srv.start()
+    yield srv
+    srv.stop()
+
+
 # Module scope, not session: Playwright's sync API runs an event loop while it is open,
 # and Textual's tests (asyncio.run) cannot start while another loop is running.
 @pytest.fixture(scope="module")

@@ -39,6 +39,12 @@ IN_FRAME = """(selector) => {
 LIT = "#board-slot .is-target"
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
+
+
 def phone_table(
     browser: Browser, contexts: list[BrowserContext], server: Server, game: str
 ) -> Page:

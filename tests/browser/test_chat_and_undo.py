@@ -7,6 +7,7 @@ import json
 import urllib.request
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import Server
@@ -21,6 +22,12 @@ from .test_lobby_and_table import (
     version,
     wait_turn_or_over,
 )
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
 
 
 def _post(server: Server, path: str, body: dict[str, Any], token: str) -> dict[str, Any]:

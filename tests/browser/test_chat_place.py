@@ -24,6 +24,12 @@ OVERLAPS = (Path(__file__).parent / "chat_overlaps.js").read_text()
 VIEWPORTS: dict[str, ViewportSize] = {"phone": PHONE, "laptop": LAPTOP}
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
+
+
 def _check(page: Any, name: str) -> None:
     expect(page.locator("#chat-toggle")).to_be_visible()
     # a phone shows the icon alone: the button keeps its name (and, later, the unread count)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import sleuth
@@ -54,6 +55,12 @@ def simulate(seed: int) -> tuple[Columbo, list[Action]]:
         else:
             state.apply(bot.choose(state, 1))
     return state, mine
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
 
 
 def good_seed() -> int:

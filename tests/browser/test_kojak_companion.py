@@ -3,10 +3,17 @@ its own, one shared by two players behind the "pass to ..." cover, the real serv
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .companion_pages import phone, ready, take_seat
 from .conftest import Server
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test starts its own companion session."""
+    return module_server
 
 
 def take_informer(page: Page, building: str) -> str:

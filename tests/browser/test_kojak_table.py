@@ -80,6 +80,12 @@ class Person:
         return self.bot.choose(state, 0)
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
+
+
 BOARD = load_board()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 import sleuth
@@ -48,6 +49,12 @@ class Person:
             culprit = state.book.culprit(state.card, state.crime.key)
             return Action.of("accuse", suspect=culprit.number)
         return self.adviser.choose(state, self.seat)
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
 
 
 def simulate(seed: int) -> tuple[Manhunt, int]:

@@ -12,6 +12,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page
 
 import sleuth
@@ -50,6 +51,12 @@ WRONG = """async (text) => {
 }"""
 
 Steps = list[tuple[list[dict[str, Any]], Any]]
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: its pages are only a same-origin place for the patch module."""
+    return module_server
 
 
 def _games(actions: int = 80) -> list[tuple[str, Any, Steps]]:

@@ -27,6 +27,12 @@ from .replay_steps import at_step
 
 
 @pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
+
+
+@pytest.fixture
 def replay_page(browser: Browser) -> Iterator[Page]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 import sleuth
@@ -40,6 +41,12 @@ MOUNT = """async (view) => {
     document.addEventListener('keydown', (e) => { if (table.key(e)) e.preventDefault(); });
     window.table = table;
 }"""
+
+
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
 
 
 def mount(page: Page, server: Server, view: dict[str, Any]) -> None:

@@ -29,6 +29,12 @@ READY = """() => {
 }"""
 
 
+@pytest.fixture
+def server(module_server: Server) -> Server:
+    """The module's one server: each test makes its own tables and reads back only those."""
+    return module_server
+
+
 def coach_state(page: Page) -> str:
     return str(page.wait_for_function(READY, timeout=15_000).json_value())
 

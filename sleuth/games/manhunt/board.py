@@ -172,13 +172,7 @@ class Board:
     def roadway_words(self, index: int) -> str:
         """A plain roadway space in words, by the nearest place or Headquarters (ties: the
         lower number): 'the road 2 spaces from Witness 3' (one name in every interface)."""
-        far = self.distance(index)
-        marks = [
-            (far[i], n, self.places[n].name) for n in self.places for i in self.place_spaces[n]
-        ]
-        marks += [(far[b], len(self.places) + 1, "Headquarters") for b in self.badges]
-        steps, _, name = min(marks)
-        return f"the road {steps} space{'' if steps == 1 else 's'} from {name}"
+        return _roadway_words(self, index)
 
     def to_json(self) -> dict[str, Any]:
         """The whole layout, for an interface to draw: spaces, links, places, Headquarters;
@@ -214,6 +208,15 @@ def _reach_table(board: Board, count: int) -> tuple[tuple[int, ...], ...]:
             }
         table.append(tuple(sorted({here for here, _ in states})))
     return tuple(table)
+
+
+@cache  # every view carries the board's words (to_json): work them out once a space
+def _roadway_words(board: Board, index: int) -> str:
+    far = board.distance(index)
+    marks = [(far[i], n, board.places[n].name) for n in board.places for i in board.place_spaces[n]]
+    marks += [(far[b], len(board.places) + 1, "Headquarters") for b in board.badges]
+    steps, _, name = min(marks)
+    return f"the road {steps} space{'' if steps == 1 else 's'} from {name}"
 
 
 @cache
