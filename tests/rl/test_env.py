@@ -311,6 +311,41 @@ def test_columbo_observes_a_discard_face_and_the_lawn_only_as_places() -> None:
         assert np.flatnonzero(obs[enc.lawn_part]).tolist() == lying
 
 
+def test_columbo_news_counts_the_actor_and_the_other_seat_from_the_observer() -> None:
+    """A demand's news slot names who asked and who was asked counted from each observer
+    (0: itself), as every seat part does: the seats share one record of the happening, and
+    each places the seats itself."""
+    from sleuth.games.columbo.rl import HAPPENING_INDEX, HAPPENINGS, MAX_SEATS
+
+    game = env("columbo", 4, seed=2)
+    game.reset(seed=2)
+    enc: Any = game.encoder
+    rng = np.random.default_rng(2)
+    checked = 0
+    for _ in game.agent_iter(4000):
+        log = game.game_state.log
+        if log and log[-1].kind == "demand":
+            by, target = int(log[-1].data["by"]), int(log[-1].data["target"])
+            for agent in game.agents:
+                me = seat_of(agent)
+                latest = game.observe(agent)["observation"][enc.news_parts[0]]
+                assert latest[1 + HAPPENING_INDEX["demand"]] == 1.0
+                seats = latest[1 + len(HAPPENINGS) : 1 + len(HAPPENINGS) + 2 * MAX_SEATS]
+                assert np.flatnonzero(seats).tolist() == [
+                    (by - me) % 4,
+                    MAX_SEATS + (target - me) % 4,
+                ], (agent, by, target)
+            checked += 1
+            if checked == 5:
+                break
+        obs, _, terminated, truncated, _ = game.last()
+        if terminated or truncated:
+            game.step(None)
+            continue
+        game.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert checked == 5, "too few demands: pick another seed"
+
+
 def test_legal_array_matches_legal_indices_also_for_actions_made_afresh() -> None:
     """Masks are set through `Encoder.legal_array`: the same indices as `legal_indices`, found
     by identity for the universe's own action objects and by value for equal ones made anew."""

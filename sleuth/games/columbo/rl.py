@@ -96,12 +96,12 @@ class ColumboEncoder(Encoder):
         # A new place opens only when every place holds a card, so there are never more
         # places than cards in play.
         self.places = PACK_FOR[players]
-        self._happenings: dict[int, tuple[Event, tuple[tuple[int, ...], ...]]] = {}
+        self._happenings: dict[int, tuple[Event, Happening]] = {}
         # The game's log read once for every seat (`news`): each seat's happenings in order,
-        # as its slots, taken from the events to everyone and those to that seat alone.
+        # as the records they share, taken from the events to everyone and those to it alone.
         self._log: list[Event] | None = None
         self._read = 0
-        self._news: list[list[tuple[int, ...]]] = []
+        self._news: list[list[Happening]] = []
         super().__init__(players, options)
         cards, kinds, nodes = PACK_SIZE, len(self.kinds), len(self.board.nodes)
         add = self.layout.add
@@ -205,9 +205,9 @@ class ColumboEncoder(Encoder):
             mask[self.index[action] if index is None else index] = 1
         return np.frombuffer(mask, np.int8)
 
-    def news(self, log: list[Event], seat: int) -> list[tuple[int, ...]]:
-        """Every happening `seat` saw in the game of `log`, in order, as its news slots: the
-        log is read once for all the seats (each event's slots worked out once), and an
+    def news(self, log: list[Event], seat: int) -> list[Happening]:
+        """Every happening `seat` saw in the game of `log`, in order: the log is read once for
+        all the seats (each event worked out once, into one record the seats share), and an
         event to one seat alone goes into that seat's list only."""
         if log is not self._log or len(log) < self._read:  # another game
             self._log, self._read = log, 0
@@ -216,47 +216,32 @@ class ColumboEncoder(Encoder):
             news = self._news
             for event in log[self._read :]:
                 if event.kind in HAPPENINGS:
-                    rows = self._rows(event)
+                    happening = self._happening(event)
                     if event.to is None:
-                        for seen, row in zip(news, rows, strict=True):
-                            seen.append(row)
+                        for seen in news:
+                            seen.append(happening)
                     else:
-                        news[event.to].append(rows[event.to])
+                        news[event.to].append(happening)
             self._read = len(log)
         return self._news[seat]
 
-    def slots(self, event: Event) -> tuple[tuple[int, ...], ...]:
-        """A happening's news slot for each seat (each counts the seats from itself): the
-        offsets of its 1s in the slot (every value of a slot is 0 or 1).
+    def happening(self, event: Event) -> Happening:
+        """A happening as the record every seat that saw it shares (each seat places the actor
+        and the other seat itself, counting from itself).
 
-        Worked out once, for all the seats, by the first seat that sees it (each seat given
-        it is one that may see it): the latest are remembered by the event's id, each entry
-        holding its event so that the id is not reused meanwhile; all are forgotten at once
-        when there are too many (a seat that comes later only works its own out again).
+        Worked out once by the first seat that is given it (each one given it may see it): the
+        latest are remembered by the event's id, each entry holding its event so that the id
+        is not reused meanwhile; all are forgotten at once when there are too many (a seat
+        that comes later only works it out again).
         """
         known = self._happenings.get(id(event))
         if known is not None and known[0] is event:
             return known[1]
-        rows = self._rows(event)
+        happening = self._happening(event)
         if len(self._happenings) >= HAPPENINGS_KEPT:
             self._happenings.clear()
-        self._happenings[id(event)] = (event, rows)
-        return rows
-
-    def _rows(self, event: Event) -> tuple[tuple[int, ...], ...]:
-        """A happening's news slot for each seat, worked out (see `slots`)."""
-        ones, actor, other = self._happening(event)
-        s, players = 1 + len(HAPPENINGS), self.players
-        if other is None:
-            rows = tuple([(*ones, s + (actor - me) % players) for me in range(players)])
-        else:
-            rows = tuple(
-                [
-                    (*ones, s + (actor - me) % players, s + MAX_SEATS + (other - me) % players)
-                    for me in range(players)
-                ]
-            )
-        return rows
+        self._happenings[id(event)] = (event, happening)
+        return happening
 
     def _happening(self, event: Event) -> Happening:
         d = event.data
@@ -302,11 +287,17 @@ class ColumboObserver(Observer):
         self._settled = False  # whether it holds the parts fixed for the game
         self._piles_empty = False  # whether it shows every room's pile empty, for good
         # The news parts as one block, latest first, and the happenings seen since it was
-        # last brought up to date (the offsets of each one's 1s in a slot; latest last).
+        # last brought up to date (the records `ColumboEncoder.happening` makes; latest last).
         self._news_at = enc.news_parts[0].start
         self._width = enc.news_parts[0].stop - self._news_at
         self._block = self._vec[self._news_at : enc.news_parts[-1].stop]
-        self._fresh: deque[tuple[int, ...]] = deque(maxlen=NEWS)
+        self._fresh: deque[Happening] = deque(maxlen=NEWS)
+        # Where a happening's actor and other seat go in a slot, by seat (counted from this one).
+        first = 1 + len(HAPPENINGS)
+        self._actor_at = tuple(
+            first + relative(s, seat, encoder.players) for s in range(encoder.players)
+        )
+        self._other_at = tuple(at + MAX_SEATS for at in self._actor_at)
         self._taken = 0  # how many of the encoder's `news` for this seat it has taken
         # Offsets read at every step, taken out of the layout once.
         self._phase = enc.phase_part.start
@@ -332,17 +323,18 @@ class ColumboObserver(Observer):
 
     def observe(self, event: Event) -> None:
         if event.kind in HAPPENINGS:
-            self._fresh.append(self.encoder.slots(event)[self.seat])
+            self._fresh.append(self.encoder.happening(event))
 
     def observe_events(self, events: Iterable[Event]) -> None:
-        # `encoder.slots` without its call when another seat has already worked it out.
-        enc, me, append = self.encoder, self.seat, self._fresh.append
+        # `encoder.happening` without its call when another seat has already worked it out.
+        enc, append = self.encoder, self._fresh.append
         known = enc._happenings
         for event in events:
             if event.kind in HAPPENINGS:
                 entry = known.get(id(event))
-                rows = entry[1] if entry is not None and entry[0] is event else enc.slots(event)
-                append(rows[me])
+                append(
+                    entry[1] if entry is not None and entry[0] is event else enc.happening(event)
+                )
 
     def catch_up(self, state: GameState, start: int) -> int:
         """The happenings this seat saw since it last looked, from the encoder's `news` (the
@@ -558,11 +550,14 @@ class ColumboObserver(Observer):
         # Through a copy: a memoryview copies forward, so an overlapping move would smear.
         bytes_[head + shift : head + size] = bytes_[head : head + size - shift].tobytes()
         bytes_[head : head + shift] = _ZEROS[:shift]
-        put = self._put
-        for slot, row in enumerate(reversed(fresh)):
+        put, actor_at, other_at = self._put, self._actor_at, self._other_at
+        for slot, (ones, actor, other) in enumerate(reversed(fresh)):
             at = start + slot * width
-            for offset in row:
+            for offset in ones:
                 put[at + offset] = 1.0
+            put[at + actor_at[actor]] = 1.0
+            if other is not None:
+                put[at + other_at[other]] = 1.0
         fresh.clear()
 
     def _seat(self, seat: int) -> int:
@@ -599,5 +594,8 @@ class ColumboObserver(Observer):
 
     def _happening(self, event: Event) -> tuple[int, ...]:
         """One happening as this seat's `news` slot: what, who, where, which kind or face,
-        named right; as the offsets in the slot that hold a 1."""
-        return self.encoder.slots(event)[self.seat]
+        named right; as the offsets in the slot that hold a 1 (what `_news` writes)."""
+        ones, actor, other = self.encoder.happening(event)
+        if other is None:
+            return (*ones, self._actor_at[actor])
+        return (*ones, self._actor_at[actor], self._other_at[other])
