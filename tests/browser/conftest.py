@@ -77,7 +77,12 @@ def chromium_path() -> str:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    """A server of the test's own; or, in a module that sets `SHARED_SERVER` (saying why its
+    tests cannot disturb one another), the module's one server (`module_server`)."""
+    if getattr(request.module, "SHARED_SERVER", None):
+        yield request.getfixturevalue("module_server")
+        return
     srv = Server(tmp_path / "sleuth.sqlite3")
     srv.start()
     yield srv
@@ -88,7 +93,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 def module_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server for a whole module (a start costs 1-2 s), for modules whose tests each make
     tables of their own and read back only those: no lobby list, no saved games, no
-    restart, nowhere near a client's rate limits. Such a module's `server` returns it."""
+    restart, nowhere near a client's rate limits."""
     srv = Server(tmp_path_factory.mktemp("server") / "sleuth.sqlite3")
     srv.start()
     yield srv

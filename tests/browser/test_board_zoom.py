@@ -39,10 +39,9 @@ IN_FRAME = """(selector) => {
 LIT = "#board-slot .is-target"
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 def phone_table(

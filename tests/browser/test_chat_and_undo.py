@@ -7,7 +7,6 @@ import json
 import urllib.request
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import Server
@@ -23,11 +22,9 @@ from .test_lobby_and_table import (
     wait_turn_or_over,
 )
 
-
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 def _post(server: Server, path: str, body: dict[str, Any], token: str) -> dict[str, Any]:

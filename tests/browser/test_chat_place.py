@@ -24,10 +24,9 @@ OVERLAPS = (Path(__file__).parent / "chat_overlaps.js").read_text()
 VIEWPORTS: dict[str, ViewportSize] = {"phone": PHONE, "laptop": LAPTOP}
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 def _check(page: Any, name: str) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 import sleuth
@@ -57,10 +56,9 @@ def simulate(seed: int) -> tuple[Columbo, list[Action]]:
     return state, mine
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 def good_seed() -> int:

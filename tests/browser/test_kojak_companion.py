@@ -3,17 +3,14 @@ its own, one shared by two players behind the "pass to ..." cover, the real serv
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .companion_pages import phone, ready, take_seat
 from .conftest import Server
 
-
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test starts its own companion session."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test starts its own companion
+# session.
+SHARED_SERVER = True
 
 
 def take_informer(page: Page, building: str) -> str:

@@ -80,10 +80,9 @@ class Person:
         return self.bot.choose(state, 0)
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 BOARD = load_board()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 
 import sleuth
@@ -51,10 +50,9 @@ class Person:
         return self.adviser.choose(state, self.seat)
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 def simulate(seed: int) -> tuple[Manhunt, int]:

@@ -12,7 +12,6 @@ import json
 import random
 from typing import Any
 
-import pytest
 from playwright.sync_api import Page
 
 import sleuth
@@ -53,10 +52,9 @@ WRONG = """async (text) => {
 Steps = list[tuple[list[dict[str, Any]], Any]]
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: its pages are only a same-origin place for the patch module."""
-    return module_server
+# One server for the whole module (`server` in conftest): its pages are only a same-origin place for
+# the patch module.
+SHARED_SERVER = True
 
 
 def _games(actions: int = 80) -> list[tuple[str, Any, Steps]]:

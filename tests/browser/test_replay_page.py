@@ -25,11 +25,9 @@ from tests.finished_games import GAMES, finished_table
 from .conftest import Server
 from .replay_steps import at_step
 
-
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 @pytest.fixture

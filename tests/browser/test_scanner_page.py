@@ -68,14 +68,9 @@ def thief(page: Page, server: Server) -> int:
     return int(get(server, f"/api/scanner/sessions/{session(page)}/reveal")["thief"])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server for the module (one start instead of one a test): each test opens a scanner
-    session of its own, with its own seed, and reads back only that session."""
-    srv = Server(tmp_path_factory.mktemp("scanner") / "sleuth.sqlite3")
-    srv.start()
-    yield srv
-    srv.stop()
+# One server for the whole module (`server` in conftest): each test opens a scanner session of
+# its own, with its own seed, and reads back only that session.
+SHARED_SERVER = True
 
 
 @pytest.fixture

@@ -29,10 +29,9 @@ READY = """() => {
 }"""
 
 
-@pytest.fixture
-def server(module_server: Server) -> Server:
-    """The module's one server: each test makes its own tables and reads back only those."""
-    return module_server
+# One server for the whole module (`server` in conftest): each test makes its own tables and reads
+# back only those.
+SHARED_SERVER = True
 
 
 def coach_state(page: Page) -> str:
