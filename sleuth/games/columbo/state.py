@@ -598,6 +598,10 @@ class Columbo(GameState):
         motive = next((c for c in det.hand if self.kind_of[c] == "motive"), None)
         if motive is None:  # first, as the cheapest test: checked at every card received
             return None
+        # The next cheapest: a figure and a weapon are each a set on the table or four cards in
+        # the hand beside the Motive card, and most hands are too few for what the table lacks.
+        if len(det.hand) - 1 < SET_SIZE * (2 - len(det.table)):
+            return None
         sets = self.complete_sets(det)
         groups = self.pack.groups
         figure = next((k for k in sets if groups[k] == "figure"), None)
@@ -609,6 +613,8 @@ class Columbo(GameState):
 
     def columbo(self, det: Detective) -> list[int] | None:
         """All six parts of Columbo and the Mystery card, if he has them (CO-WIN-02)."""
+        if len(det.hand) < COLUMBO_PARTS + 1:  # too few (checked at every card received)
+            return None
         cards = [c for c in det.hand if self.kind_of[c] in ("columbo", "mystery")]
         return cards if len(cards) == COLUMBO_PARTS + 1 else None
 
