@@ -271,7 +271,7 @@ class StopThief(GameState):
     def _occupied(self, except_seat: int) -> set[int]:
         return {d.node for d in self.detectives if d.seat != except_seat}
 
-    def _destinations(self) -> list[int]:
+    def _destinations(self) -> Sequence[int]:
         """Where the mover may end this move (ST-MOVE-01..06)."""
         me = self.detectives[self.turn.seat]
         occupied = self._occupied(me.seat)
@@ -281,8 +281,8 @@ class StopThief(GameState):
             assert self.turn.dice is not None
             allowance = sum(self.turn.dice) + self.turn.extra_spaces
             within = self.board.within(me.node, allowance)  # his own node first
-            if occupied.isdisjoint(within):
-                return sorted(within)  # the usual case: no other detective in reach
+            if occupied.isdisjoint(within):  # the usual case: no other detective in reach
+                return self.board.within_in_order(me.node, allowance)
             reach = set(within)
         landing = reach - occupied
         for blocked in reach & occupied:
