@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from typing import Any, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from sleuth.core import Action, Event, GameState
 from sleuth.core.actions import JSONValue
@@ -117,6 +118,12 @@ class StopThiefEncoder(Encoder):
         # The clue parts side by side, one row a clue (the observer shifts them as a block),
         # and the values each kind of clue puts in its row (but the observer's own flag).
         self.clue_width = width
+        # Each node's move in the universe, by node index (past the end for a node no move
+        # goes to: indexing a mask with it raises).
+        self.move_index = np.full(len(self.board.nodes), len(self.actions), np.intp)
+        move_to = move_actions(self.board)
+        for walkable in self.board.walkable:
+            self.move_index[walkable] = self.index[move_to[walkable]]
         self.clue_span = slice(self.clue_parts[0].start, self.clue_parts[-1].stop)
         keys: list[ClueKey] = [(t, None, None) for t in CLUE_TYPES]
         for sound in CLUE_KINDS:
@@ -134,6 +141,22 @@ class StopThiefEncoder(Encoder):
             }
             ones, _ = self.clue_ones([heard])
             self.clue_table[k, [at - first for at in ones]] = 1.0
+
+    def legal_mask(self, state: GameState) -> npt.NDArray[np.int8]:
+        """The mask, a move step's moves (about 127, listed first: `listed_destinations`)
+        written from their nodes by one numpy look-up, since looking each move action up by
+        itself cost most of a move step's mask; the few other legal actions are looked up."""
+        game = cast(StopThief, state)
+        destinations = game.listed_destinations()
+        if destinations is None:
+            return super().legal_mask(state)
+        count = len(destinations)
+        mask = np.zeros(len(self.actions), np.int8)
+        mask[self.move_index[np.fromiter(destinations, np.intp, count)]] = 1
+        legal = game.legal_actions()
+        if len(legal) > count:
+            mask[self.index_array(legal[count:])] = 1
+        return mask
 
     def clue_row(self, clue: Mapping[str, Any]) -> int:
         """The row of `clue_table` holding what a clue of the log puts in its part."""

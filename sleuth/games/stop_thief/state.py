@@ -126,6 +126,7 @@ class StopThief(GameState):
         self.clue_log: list[dict[str, JSONValue]] = []  # every clue everyone heard, this thief
         self.tips: list[list[dict[str, JSONValue]]] = [[] for _ in range(players)]
         self._notebooks: dict[int, Any] = {}  # per-seat Knowledge for the notebook aid
+        self._listed: tuple[list[Action], Sequence[int]] | None = None  # destinations
         events = self._set_up()
         self.log.extend(events)
 
@@ -228,7 +229,10 @@ class StopThief(GameState):
         elif turn.phase == "roll":
             actions.append(ROLL)
         elif turn.phase == "move":
-            actions.extend(map(move_actions(self.board).__getitem__, self._destinations()))
+            destinations = self._destinations()
+            actions.extend(map(move_actions(self.board).__getitem__, destinations))
+            # Kept with the list they head, for `listed_destinations`.
+            self._listed = (actions, destinations)
         else:
             actions.append(END_TURN)
             actions.extend(map(ARRESTS.__getitem__, self._arrest_targets(me.node)))
@@ -270,6 +274,14 @@ class StopThief(GameState):
     # --- movement (ST-MOVE) ---------------------------------------------------------------
     def _occupied(self, except_seat: int) -> set[int]:
         return {d.node for d in self.detectives if d.seat != except_seat}
+
+    def listed_destinations(self) -> Sequence[int] | None:
+        """At a move step, where the mover may end the move, in the order the legal actions
+        list those moves (first among them), None at any other step; worked out once, with
+        the legal actions (the RL mask writes the moves from it)."""
+        legal = self._legal()
+        listed = self._listed
+        return listed[1] if listed is not None and listed[0] is legal else None
 
     def _destinations(self) -> Sequence[int]:
         """Where the mover may end this move (ST-MOVE-01..06)."""
