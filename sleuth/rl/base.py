@@ -170,6 +170,14 @@ class Encoder(ABC):
         mask[self.legal_array(state)] = 1
         return mask
 
+    def quick_mask(self, state: GameState) -> npt.NDArray[np.int8] | None:
+        """`legal_mask` worked out without listing the legal actions, where the game has a
+        quicker way (the environments ask it first); None: no quicker way here.
+
+        The default has none. A game with positions of many legal actions may write their
+        mask from a few parts of the state, and must give exactly `legal_mask`'s mask."""
+        return None
+
     def index_array(self, actions: Sequence[Action]) -> npt.NDArray[np.intp]:
         """The universe index of each action, as an array: by identity in C when they are the
         universe's own objects, else by value (KeyError if the universe lacks one)."""

@@ -271,6 +271,9 @@ class SleuthEnv(AECEnv):  # type: ignore[misc]
         state = self.game_state
         if state.to_move != seat:
             return np.zeros(len(self.actions), np.int8)
+        quick = self.encoder.quick_mask(state)  # without listing them, where the game can
+        if quick is not None:
+            return quick
         legal = state.legal_actions()
         key = tuple(map(id, legal)) if len(legal) <= _SMALL_LEGAL else None
         if key is not None and (kept := self._masks.get(key)) is not None:

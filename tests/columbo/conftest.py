@@ -73,7 +73,7 @@ def hand(state: Columbo, seat: int, cards: list[int]) -> Detective:
             _take(state, wanted, cards)
             me.hand.append(wanted)
     state.memories[seat].holder.clear()
-    state._legal_cache = None
+    state.forget_legal_actions()
     return me
 
 
@@ -83,7 +83,7 @@ def table(state: Columbo, seat: int, kind: str) -> list[int]:
     for c in cards:
         _take(state, c, cards)
     state.detectives[seat].table.append(cards)
-    state._legal_cache = None
+    state.forget_legal_actions()
     return cards
 
 
@@ -98,13 +98,13 @@ def lawn(state: Columbo, cards: list[int | None]) -> None:
         if c is not None and c not in wanted:
             state.piles[state.rooms[0]].insert(0, c)
     state.lawn = list(cards)
-    state._legal_cache = None
+    state.forget_legal_actions()
 
 
 def put(state: Columbo, seat: int, node: str) -> None:
     """Put a seat's piece on a node by id."""
     state.detectives[seat].node = state.board.node_by_id[node]
-    state._legal_cache = None
+    state.forget_legal_actions()
 
 
 def turn(
@@ -113,7 +113,7 @@ def turn(
     """Make it `seat`'s turn, in `phase`, with these dice already thrown."""
     state.turn = Turn(seat, phase, dice)  # type: ignore[arg-type]
     state.challenge = None
-    state._legal_cache = None
+    state.forget_legal_actions()
 
 
 def empty_rooms(state: Columbo, keep: int = 0) -> None:
@@ -121,4 +121,4 @@ def empty_rooms(state: Columbo, keep: int = 0) -> None:
     for pile in reversed(state.piles.values()):
         while pile and sum(len(p) for p in state.piles.values()) > keep:
             state.lawn.append(pile.pop())
-    state._legal_cache = None
+    state.forget_legal_actions()

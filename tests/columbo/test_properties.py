@@ -204,7 +204,7 @@ def _scramble(state: Columbo, seat: int | None, rng: random.Random) -> Columbo:
     rng.shuffle(cards)
     for (where, i), card in zip(slots, cards, strict=True):
         where[i] = card
-    twin._legal_cache = None
+    twin.forget_legal_actions()
     return twin
 
 

@@ -176,31 +176,29 @@ class ColumboEncoder(Encoder):
         return ColumboObserver(self, seat)
 
     def legal_mask(self, state: GameState) -> npt.NDArray[np.int8]:
-        """The mask, a position's many namings (up to 253 at a search step, listed first:
-        `Columbo._name_actions`) written a lawn place at a time: each nameable place's block
-        in the universe gets the same row of 0s and 1s (the cards that show, then the kinds
-        named without showing), copied in C; the few other legal actions are looked up."""
-        game = cast(Columbo, state)
-        legal = game.legal_actions()
-        if legal[0].kind != "name":
-            return super().legal_mask(state)
-        places = game.nameable()
-        if places[-1] >= self.places:  # not in the universe: the look-up raises KeyError
-            return super().legal_mask(state)
-        shows = game.shows(game.detectives[game.turn.seat])  # namings: the turn's own
-        count = len(places) * (len(shows) + len(NAMED_WITHOUT_SHOWING))
-        if legal[count - 1].kind != "name" or (count < len(legal) and legal[count].kind == "name"):
-            raise AssertionError(f"the engine listed other namings than {count}")  # a bug
+        quick = self.quick_mask(state)
+        return super().legal_mask(state) if quick is None else quick
+
+    def quick_mask(self, state: GameState) -> npt.NDArray[np.int8] | None:
+        """The mask at a naming position, from its parts (`Columbo.naming`), never from its
+        many namings listed (up to 253 at a search step): each nameable place's block in the
+        universe gets the same row of 0s and 1s (the cards that show, then the kinds named
+        without showing), copied in C; the few other legal actions are looked up."""
+        naming = cast(Columbo, state).naming()
+        if naming is None or not naming.places:
+            return None  # a few actions: listed, looked up (and kept by the environment)
+        if naming.places[-1] >= self.places:
+            return None  # not in the universe: the generic look-up raises KeyError
         row = bytearray(self.unshown_row)
-        for card in shows:
+        for card in naming.shows:
             row[self.show_column[card]] = 1
         mask = bytearray(len(self.actions))
         width = self.naming_width
-        for place in places:
+        for place in naming.places:
             at = self.namings_start + width * place
             mask[at : at + width] = row
         by_id = self._by_id
-        for action in legal[count:]:  # a few: END_TURN, demands
+        for action in naming.others:  # a few: END_TURN, demands
             index = by_id.get(id(action))
             mask[self.index[action] if index is None else index] = 1
         return np.frombuffer(mask, np.int8)

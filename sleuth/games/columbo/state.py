@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
@@ -71,6 +72,9 @@ def act(what: str, /, **params: Any) -> Action:
 
 
 ROLL, DRAW, END_TURN, PASS = act("roll"), act("draw"), act("end_turn"), act("pass")
+# The phases whose legal actions may begin with namings (`Columbo.naming`): elsewhere, and
+# once the game is over, the parts are not even worked out.
+NAMING_PHASES = frozenset(("search", "arrived", "move"))
 
 
 @cache
@@ -165,6 +169,57 @@ class Challenge:
     receiver: int | None = None  # got a card while holding seven: owes a card back
 
 
+@dataclass(frozen=True, slots=True)
+class Naming:
+    """A naming position's legal actions in parts: the namings of lawn places (up to 253 at
+    a search step) are never listed for the RL environments, only judged (`allows`) and
+    masked from these."""
+
+    places: tuple[int, ...]  # the nameable lawn places, in order
+    shows: tuple[int, ...]  # the mover's cards that show, in hand order
+    others: tuple[Action, ...]  # the few legal actions after the namings: demands, END_TURN
+
+    def actions(self) -> list[Action]:
+        """The legal actions listed: for each place, showing each card that shows, then naming
+        each kind named without showing; then the others (the RL mask counts on the order)."""
+        shows = self.shows
+        # The namings come ready-made from a table, and several shown cards are picked at
+        # once (in C, by `itemgetter`).
+        pick = itemgetter(*shows) if len(shows) > 1 else None
+        actions: list[Action] = []
+        namings = _every_naming()
+        for place in self.places:
+            by_card, by_evidence = namings[place]
+            if pick is not None:
+                actions += pick(by_card)
+            elif shows:
+                actions.append(by_card[shows[0]])
+            actions += by_evidence
+        actions += self.others
+        return actions
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is one of `actions()`, found without listing them."""
+        if action.kind != "name":
+            return action in self.others
+        place, show = action.get("place"), action.get("show")
+        if type(place) is not int or place not in self.places:
+            return False
+        by_card, by_evidence = _every_naming()[place]
+        if show is None:
+            kind = action.get("evidence")
+            if kind not in NAMED_WITHOUT_SHOWING:
+                return False
+            made = by_evidence[NAMED_WITHOUT_SHOWING.index(kind)]
+        elif type(show) is int and show in self.shows:
+            made = by_card[show]
+        else:
+            return False
+        # The table's own object, or one made afresh (from JSON, say) that equals it: equality
+        # also refuses an extra parameter or a look-alike value (`true` for 1).
+        return made is action or made == action
+
+
 class Columbo(GameState):
     name = "columbo"
     options: ColumboOptions
@@ -192,6 +247,9 @@ class Columbo(GameState):
         # How many events of the log each memory has been fed: memories catch up only
         # when asked (`memory`), since most simulated actions are never looked back on.
         self._fed = [0] * players
+        # This position's `naming`, once worked out (`_naming_known`); a new position clears it.
+        self._naming: Naming | None = None
+        self._naming_known = False
         events = self._set_up()
         self.log.extend(events)
 
@@ -272,17 +330,17 @@ class Columbo(GameState):
 
     def _legal_actions(self) -> list[Action]:
         phase = self.turn.phase
+        if phase == "roll":
+            return [ROLL]
+        if (naming := self.naming()) is not None:
+            return naming.actions()
         seat = self.to_move
         assert seat is not None
         me = self.detectives[seat]
-        if phase == "roll":
-            return [ROLL]
         if phase == "move":
             return self._move_actions(me)
         if phase == "arrived":
             return self._arrived_actions(me)
-        if phase == "search":
-            return [*self._name_actions(me), END_TURN]
         if phase == "give":
             assert self.challenge is not None
             give = _card_actions("give")
@@ -292,6 +350,34 @@ class Columbo(GameState):
             return [*self._demand_actions(me, [self.challenge.by]), PASS]
         kinds = {"discard": "discard", "exchange": "exchange", "lay": "lay"}
         return list(map(_card_actions(kinds[phase]).__getitem__, me.hand))
+
+    def naming(self) -> Naming | None:
+        """The legal actions in parts at a naming position (a lawn search, arriving in the
+        Living Room, the end phase's move there), else None: worked out once per position."""
+        if self.turn.phase not in NAMING_PHASES:
+            return None
+        if not self._naming_known:
+            self._naming = self._naming_parts()
+            self._naming_known = True
+        return self._naming
+
+    def is_legal(self, action: Action) -> bool:
+        """At a naming position, judged from its parts: its namings are never listed for it."""
+        naming = self.naming()
+        if naming is None:
+            return super().is_legal(action)
+        return naming.allows(action)
+
+    def apply(self, action: Action | Mapping[str, JSONValue]) -> list[Event]:
+        events = super().apply(action)
+        # A new position. (A refusal changes nothing; an action that failed is undone by
+        # replaying the game into this state, whose naming is not yet worked out.)
+        self._naming_known = False
+        return events
+
+    def forget_legal_actions(self) -> None:
+        super().forget_legal_actions()
+        self._naming_known = False
 
     def _apply(self, action: Action) -> list[Event]:
         events: list[Event] = getattr(self, f"_do_{action.kind}")(action)
@@ -335,8 +421,6 @@ class Columbo(GameState):
         turn, board = self.turn, self.board
         here = me.node
         room = board.room_of(here)
-        if self.endgame and room == LIVING_ROOM:
-            return self._living_room_actions(me)
         halls, rooms = board.reach(here, turn.total)
         enterable = self._enterable()
         reached = [r for r in rooms if r in enterable]
@@ -350,25 +434,35 @@ class Columbo(GameState):
                 actions.extend(self._demand_actions(me, self._others_at(me)))  # (c)
         return actions or [END_TURN]
 
-    def _living_room_actions(self, me: Detective) -> list[Action]:
-        """The end phase in the Living Room: search on odd or doubles; demand on 7, 11, doubles."""
-        actions: list[Action] = []
-        if self.turn.searches:
-            actions.extend(self._name_actions(me))
-        if self.turn.special:
-            actions.extend(self._demand_actions(me, self._others_at(me)))
-        actions.append(END_TURN)
-        return actions
+    def _naming_parts(self) -> Naming | None:
+        """`naming`, worked out at one of the `NAMING_PHASES`."""
+        turn = self.turn
+        me = self.detectives[turn.seat]  # at these phases the mover is the turn's player
+        if turn.phase == "search":
+            return self._lawn_naming(me, True, [END_TURN])
+        in_living_room = self.board.room_of(me.node) == LIVING_ROOM
+        if self.endgame and (turn.phase == "arrived" or (turn.phase == "move" and in_living_room)):
+            # The end phase in the Living Room: search on odd or doubles; demand on 7, 11,
+            # doubles.
+            demands = self._demand_actions(me, self._others_at(me)) if turn.special else []
+            return self._lawn_naming(me, turn.searches, [*demands, END_TURN])
+        if turn.phase == "arrived" and in_living_room:
+            demands = self._demand_actions(me, self._others_at(me))
+            return self._lawn_naming(me, True, [*demands, END_TURN])
+        return None
+
+    def _lawn_naming(self, me: Detective, searches: bool, others: list[Action]) -> Naming:
+        """The namings of the `nameable` lawn places if `searches`, with the `others` after."""
+        if not searches:
+            return Naming((), (), tuple(others))
+        return Naming(tuple(self.nameable()), tuple(self.shows(me)), tuple(others))
 
     def _arrived_actions(self, me: Detective) -> list[Action]:
-        if self.endgame:
-            return self._living_room_actions(me)
+        """Arriving elsewhere than in the Living Room (there: `naming`)."""
         room = self.board.room_of(me.node)
         demands = self._demand_actions(me, self._others_at(me))
         if room is None:
             return [*demands, END_TURN]
-        if room == LIVING_ROOM:
-            return [*self._name_actions(me), *demands, END_TURN]
         if self.piles[room]:
             return [DRAW, *demands]  # the top card must be taken, unless he challenges instead
         return [*demands, END_TURN]
@@ -392,24 +486,6 @@ class Columbo(GameState):
             by_card, by_evidence = _demands(target)
             actions.extend(map(by_card.__getitem__, shows))
             actions.extend(by_evidence)
-        return actions
-
-    def _name_actions(self, me: Detective) -> list[Action]:
-        """Namings of the `nameable` lawn places: for each place, showing each card that
-        shows, then naming each kind named without showing (the RL mask counts on it)."""
-        shows = self.shows(me)
-        # Up to 253 namings are listed at every search step: they come ready-made from a
-        # table, and several shown cards are picked at once (in C, by `itemgetter`).
-        pick = itemgetter(*shows) if len(shows) > 1 else None
-        actions: list[Action] = []
-        namings = _every_naming()
-        for place in self.nameable():
-            by_card, by_evidence = namings[place]
-            if pick is not None:
-                actions += pick(by_card)
-            elif shows:
-                actions.append(by_card[shows[0]])
-            actions += by_evidence
         return actions
 
     def _answers(self, giver: Detective, kind: str) -> list[int]:
