@@ -4,6 +4,7 @@
     .venv/bin/python bench/bench_rl.py [--steps 20000] [--seed 0] [--games columbo,kojak]
                                        [--clock wall|cpu] [--warmup 2000] [--repeat 1]
                                        [--paired CHUNK] [--pick bool|int8]
+                                       [--processes N]
 
 For each game and a few player counts: AEC environment steps per second with
 uniformly random masked actions (each step = `last()` building the observation and
@@ -21,7 +22,9 @@ a machine shared with other work, the wall clock charges each line with whatever
 ran meanwhile, which moves the ratios between runs; CPU time does much less so.
 `--paired 1000` adds a column that moves less still: each line's ratio with the yardstick
 and the game run by turns, 1,000 steps of each at a time, so that both meet the same load
-(the median of the rounds).
+(the median of the rounds). `--processes 5` adds the median of that ratio over five fresh
+processes, each timing the line alone: one process of the same code can land 5% above or
+below another (where its memory falls), which no repeat within a process shows.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -189,17 +193,31 @@ def main() -> None:
         default="bool",
         help="how the random agent reads the mask (int8: as it is, the slower former way)",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also each line's paired ratio in N fresh processes, their median (one process "
+        "of the same code can land 5%% above or below another)",
+    )
+    parser.add_argument("--line", type=int, help=argparse.SUPPRESS)  # one for --processes
     args = parser.parse_args()
-    print(f"sleuth from {Path(sleuth.__file__).parent}")
     global clock, pick
     clock, pick = CLOCKS[args.clock], PICKS[args.pick]
     only = {g for g in args.games.split(",") if g}
+    chosen = [(n, p, o) for n, p, o in SETUPS if not only or n in only]
+    chunk = args.paired or 500
+    if args.line is not None:  # a process of --processes: one line's paired ratio, alone
+        name, players, options = chosen[args.line]
+        print(paired_ratio(name, players, options, args.steps, args.seed, args.warmup, chunk))
+        return
+    print(f"sleuth from {Path(sleuth.__file__).parent}")
     print(
         f"{args.steps:,} steps a line after {args.warmup:,} untimed, {args.clock} clock, "
         f"{args.repeat} round(s), the best of each line, the mask read as {args.pick}"
     )
     yardstick = partial(tictactoe_speed, args.steps, args.seed, args.warmup)
-    chosen = [(n, p, o) for n, p, o in SETUPS if not only or n in only]
     # Rounds over every line (the yardstick first and last in each), each line keeping its
     # best: a load that slows the machine for a while then spoils one round of each line,
     # not all of one line; and the yardstick's best run divides, so no quiet moment can
@@ -228,12 +246,18 @@ def main() -> None:
             setup = (name, players, options, args.steps, args.seed)
             fast[k] = env_speed(*setup, args.warmup)
             bare[k] = engine_speed(*setup)
+    processes = {k: in_processes(args, k, chunk) for k in range(len(chosen))} if ttt else {}
     top = max(ttt) if ttt else None
     if top is not None:
         runs = ", ".join(f"{t:,.0f}" for t in ttt)
         print(f"{'tictactoe_v3':<12} {2:>5} {'-':<22} {top:>12,.0f}  (runs: {runs})")
     head = f"{'game':<12} {'seats':>5} {'options':<22} {'env steps/s':>12} {'engine/s':>10}"
-    print(head + f" {'vs ttt':>7}" + (f" {'paired':>7}" if paired else ""))
+    print(
+        head
+        + f" {'vs ttt':>7}"
+        + (f" {'paired':>7}" if paired else "")
+        + (f" {f'{args.processes} procs':>9}" if args.processes > 0 and processes else "")
+    )
     for k, (name, players, options) in enumerate(chosen):
         shown = ",".join(f"{key}={v}" for key, v in options.items()) or "-"
         ratio = f"{fast[k] / top:>6.2f}x" if top else ""
@@ -241,7 +265,23 @@ def main() -> None:
         # The median of the rounds, not the best: both sides of a ratio met the same load, so
         # the best round would only pick the luckiest noise.
         by_turns = f" {statistics.median(paired[k]):>6.2f}x" if k in paired else ""
-        print(f"{line} {ratio:>7}{by_turns}")
+        fresh = f" {statistics.median(processes[k]):>8.2f}x" if processes.get(k) else ""
+        print(f"{line} {ratio:>7}{by_turns}{fresh}")
+
+
+def in_processes(args: argparse.Namespace, line: int, chunk: int) -> list[float]:
+    """The line's paired ratio measured in `--processes` fresh processes of this script, one
+    after another (where a process's memory falls moves its figures: a median of several
+    says more than one)."""
+    command = [sys.executable, __file__, "--line", str(line), "--games", args.games]
+    command += ["--steps", str(args.steps), "--seed", str(args.seed), "--warmup"]
+    command += [str(args.warmup), "--clock", args.clock, "--pick", args.pick]
+    command += ["--paired", str(chunk)]
+    found = []
+    for _ in range(args.processes):
+        done = subprocess.run(command, capture_output=True, text=True, check=True)
+        found.append(float(done.stdout.split()[-1]))
+    return found
 
 
 if __name__ == "__main__":
