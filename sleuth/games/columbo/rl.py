@@ -151,6 +151,8 @@ class ColumboEncoder(Encoder):
         column = dict(zip(shows, itertools.count()))
         self.show_column = tuple(column.get(card, -1) for card in range(PACK_SIZE))
         self.unshown_row = bytes(len(shows)) + b"\x01" * len(NAMED_WITHOUT_SHOWING)
+        # The places 0 to n-1, by n: those a row repeated n times covers (`quick_mask`).
+        self.first_places = tuple(frozenset(range(n)) for n in range(self.places + 1))
 
     def _universe(self) -> Iterable[Action]:
         # Made with the engine's own cached `act`, keywords in the engine's order, so a legal
@@ -183,20 +185,26 @@ class ColumboEncoder(Encoder):
         """The mask at a naming position, from its parts (`Columbo.naming`), never from its
         many namings listed (up to 253 at a search step): each nameable place's block in the
         universe gets the same row of 0s and 1s (the cards that show, then the kinds named
-        without showing), copied in C; the few other legal actions are looked up."""
+        without showing); the few other legal actions are looked up."""
         naming = cast(Columbo, state).naming()
         if naming is None or not naming.places:
             return None  # a few actions: listed, looked up (and kept by the environment)
-        if naming.places[-1] >= self.places:
+        places = naming.places
+        span = places[-1] + 1  # the places up to the last nameable one, in order
+        if span > self.places:
             return None  # not in the universe: the generic look-up raises KeyError
         row = bytearray(self.unshown_row)
         for card in naming.shows:
             row[self.show_column[card]] = 1
+        # The row repeated for every place up to the last, in C (a slice copy a place costs
+        # several times more), then the few places between that cannot be named cleared.
+        start, width = self.namings_start, self.naming_width
         mask = bytearray(len(self.actions))
-        width = self.naming_width
-        for place in naming.places:
-            at = self.namings_start + width * place
-            mask[at : at + width] = row
+        mask[start : start + width * span] = row * span
+        if len(places) < span:
+            blank = bytes(width)
+            for place in self.first_places[span].difference(places):
+                mask[start + width * place : start + width * (place + 1)] = blank
         by_id = self._by_id
         for action in naming.others:  # a few: END_TURN, demands
             index = by_id.get(id(action))
