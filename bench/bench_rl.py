@@ -24,7 +24,7 @@ ran meanwhile, which moves the ratios between runs; CPU time does much less so.
 and the game run by turns, 1,000 steps of each at a time, so that both meet the same load
 (the median of the rounds). `--processes 5` adds the median of that ratio over five fresh
 processes, each timing the line alone: one process of the same code can land 5% above or
-below another (where its memory falls), which no repeat within a process shows.
+below another, which no repeat within a process shows.
 """
 
 from __future__ import annotations
@@ -271,7 +271,7 @@ def main() -> None:
 
 def in_processes(args: argparse.Namespace, line: int, chunk: int) -> list[float]:
     """The line's paired ratio measured in `--processes` fresh processes of this script, one
-    after another (where a process's memory falls moves its figures: a median of several
+    after another (the same code's figures move between processes: a median of several
     says more than one)."""
     command = [sys.executable, __file__, "--line", str(line), "--games", args.games]
     command += ["--steps", str(args.steps), "--seed", str(args.seed), "--warmup"]
