@@ -131,7 +131,7 @@ class Action:
 
 
 EVERYONE = None
-NO_DATA: Mapping[str, JSONValue] = MappingProxyType({})  # shared, so it must not change
+NO_DATA: Mapping[str, JSONValue] = MappingProxyType({})  # shared by events: read-only
 
 
 class Event(NamedTuple):
@@ -141,8 +141,8 @@ class Event(NamedTuple):
     shown the events whose `to` is None or its own number.
 
     A named tuple rather than a frozen dataclass: as immutable, and made in C (a frozen
-    dataclass sets each field through `object.__setattr__`, about three times the cost, and
-    simulations make millions of events).
+    dataclass sets each field through `object.__setattr__`, two to three times the cost,
+    and simulations make millions of events).
     """
 
     kind: str
