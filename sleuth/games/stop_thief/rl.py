@@ -33,6 +33,7 @@ from sleuth.games.stop_thief.state import (
     StopThief,
     move_actions,
 )
+from sleuth.games.stop_thief.thief import spaces_apart
 from sleuth.rl.base import (
     Encoder,
     Observer,
@@ -74,6 +75,7 @@ class StopThiefEncoder(Encoder):
     def __init__(self, players: int, options: Any) -> None:
         self.board = load_board()
         self.board.reach_all()  # at the start, not in the middle of the steps
+        spaces_apart(self.board)  # the same (some 10 ms once a process, for an escape run)
         self.content = load_content()
         kinds: list[tuple[str, int]] = []
         for card in self.content.cards:
