@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-import sleuth  # noqa: E402
 from sleuth.games.stop_thief.board import Board, load_board  # noqa: E402
 from sleuth.rl import env  # noqa: E402
-from tests.rl.test_env import random_steps  # noqa: E402
+from tests.rl.test_env import masks_against_the_look_up, random_steps  # noqa: E402
 
 
 def test_the_reach_rings_are_all_worked_out_when_the_environment_is_made(
@@ -38,21 +34,10 @@ def test_a_move_steps_mask_is_the_look_up_of_the_moves_listed(players: int) -> N
     """Stop Thief's `legal_mask` writes a move step's moves from their nodes rather than
     looking each listed move up: at every position of random games, a detective in reach
     or not, it must give the look-up's mask."""
-    from sleuth.rl.base import Encoder, encoder_for
-
-    rng = np.random.default_rng(players)
     moves = crowded = 0
-    for seed in (1, 2):
-        state: Any = sleuth.new_game("stop-thief", players, seed)
-        encoder: Any = encoder_for("stop-thief")(players, state.options)
-        while not state.over and len(state.history) < 2000:
-            legal = state.legal_actions()
-            expected = Encoder.legal_mask(encoder, state)
-            found = encoder.legal_mask(state)
-            assert found.dtype == np.int8 and found.shape == expected.shape
-            assert np.array_equal(found, expected), len(state.history)
-            if state.listed_destinations() is not None:
-                moves += 1
-                crowded += isinstance(state.listed_destinations(), list)
-            state.apply(legal[int(rng.integers(len(legal)))])
+    for state in masks_against_the_look_up("stop-thief", players, (1, 2), 2000):
+        destinations = state.listed_destinations()
+        if destinations is not None:
+            moves += 1
+            crowded += isinstance(destinations, list)
     assert moves > 100 and crowded > 5, "too few move steps: pick other seeds"
