@@ -246,7 +246,9 @@ def main() -> None:
             setup = (name, players, options, args.steps, args.seed)
             fast[k] = env_speed(*setup, args.warmup)
             bare[k] = engine_speed(*setup)
-    processes = {k: in_processes(args, k, chunk) for k in range(len(chosen))} if ttt else {}
+    processes: dict[int, list[float]] = {}  # each line's paired ratios (--processes)
+    if ttt and args.processes > 0:
+        processes = {k: in_processes(args, k, chunk) for k in range(len(chosen))}
     top = max(ttt) if ttt else None
     if top is not None:
         runs = ", ".join(f"{t:,.0f}" for t in ttt)
@@ -256,7 +258,7 @@ def main() -> None:
         head
         + f" {'vs ttt':>7}"
         + (f" {'paired':>7}" if paired else "")
-        + (f" {f'{args.processes} procs':>9}" if args.processes > 0 and processes else "")
+        + (f" {f'{args.processes} procs':>9}" if processes else "")
     )
     for k, (name, players, options) in enumerate(chosen):
         shown = ",".join(f"{key}={v}" for key, v in options.items()) or "-"
@@ -265,7 +267,7 @@ def main() -> None:
         # The median of the rounds, not the best: both sides of a ratio met the same load, so
         # the best round would only pick the luckiest noise.
         by_turns = f" {statistics.median(paired[k]):>6.2f}x" if k in paired else ""
-        fresh = f" {statistics.median(processes[k]):>8.2f}x" if processes.get(k) else ""
+        fresh = f" {statistics.median(processes[k]):>8.2f}x" if k in processes else ""
         print(f"{line} {ratio:>7}{by_turns}{fresh}")
 
 
