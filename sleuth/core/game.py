@@ -119,7 +119,7 @@ class GameState(ABC):
             raise IllegalAction("the game is over")
         if not self.is_legal(action):
             raise IllegalAction(self._why_illegal(action))
-        self._legal_cache = None
+        self._new_position()
         mover, draws, start = self.to_move, self.rng.draws, len(self.log)
         try:
             events = self._apply(action)
@@ -286,6 +286,12 @@ class GameState(ABC):
     def forget_legal_actions(self) -> None:
         """Drop the cached legal actions: for code that changed the state other than by `apply`
         (a resample, a test setting up a position)."""
+        self._new_position()
+
+    def _new_position(self) -> None:
+        """Drop what was worked out for the position left (its legal actions): `apply` calls
+        it once an action is accepted, and `forget_legal_actions`. A game that keeps more
+        per position extends it."""
         self._legal_cache = None
 
     def resample(self, seat: int, rng: Rng) -> GameState:

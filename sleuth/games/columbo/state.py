@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
@@ -368,15 +367,8 @@ class Columbo(GameState):
             return super().is_legal(action)
         return naming.allows(action)
 
-    def apply(self, action: Action | Mapping[str, JSONValue]) -> list[Event]:
-        events = super().apply(action)
-        # A new position. (A refusal changes nothing; an action that failed is undone by
-        # replaying the game into this state, whose naming is not yet worked out.)
-        self._naming_known = False
-        return events
-
-    def forget_legal_actions(self) -> None:
-        super().forget_legal_actions()
+    def _new_position(self) -> None:
+        super()._new_position()
         self._naming_known = False
 
     def _apply(self, action: Action) -> list[Event]:
