@@ -391,9 +391,10 @@ def masks_against_the_look_up(
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_columbo_namings_in_the_mask_are_the_ones_listed(players: int) -> None:
-    """Columbo's `legal_mask` writes a position's namings a lawn place at a time from the
-    nameable places and the cards that show, rather than looking each listed naming up: at
-    every position of random games, in the end phase too, it must give the look-up's mask."""
+    """Columbo's `legal_mask` writes a position's namings from the nameable places and the
+    cards that show (one row repeated for the lawn places), rather than looking each listed
+    naming up: at every position of random games, in the end phase too, it must give the
+    look-up's mask."""
     namings = sum(
         state.legal_actions()[0].kind == "name"
         for state in masks_against_the_look_up("columbo", players, (1, 2), 2500)
